@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run covers three projects: pure domain rules, the API (against a real database) and
+// web components. `npm test` runs the server project twice: on PGlite and on PostgreSQL.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        esbuild: { jsx: 'automatic' },
+      },
+    ],
+  },
+});
