@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authRoutes } from './modules/auth/routes';
+import { customerRoutes } from './modules/customers/routes';
+import { portalRoutes } from './modules/portal/routes';
+import { userRoutes } from './modules/users/routes';
+import { registerErrorHandling } from './platform/error-handler';
+import { registerRequestContext } from './platform/request-context';
+
+// Query parameters that carry secrets never reach the log.
+function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|key)=)[^&#]*/gi, '$1[redacted]');
+}
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: { paths: ['req.headers["x-auth-token"]', 'req.headers.authorization', 'req.headers.cookie'], remove: true },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+    },
+  };
+}
+
+export async function buildApp(config: Config, database: Database, options: { logger?: boolean } = {}) {
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        // Plain-HTTP deployments (the embedded default) must not have their requests upgraded.
+        'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
+      },
+    },
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Lightpath API',
+        version: config.version,
+        description:
+          'Every reply is an envelope `{ result, message?, payload? }`. Sign in with POST /api/login and send the token in the X-AUTH-TOKEN header.',
+      },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-AUTH-TOKEN' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+
+  registerRequestContext(app, database.db);
+
+  const { db } = database;
+  await app.register(
+    async (api) => {
+      await api.register(portalRoutes, { db, config, databaseKind: database.kind });
+      await api.register(authRoutes, { db, config });
+      await api.register(userRoutes, { db, config });
+      await api.register(customerRoutes, { db });
+    },
+    { prefix: '/api' },
+  );
+
+  const hasWeb = existsSync(join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      // Hashed asset names never change content, so browsers may keep them for a year.
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api') && hasWeb;
+    // The web app owns every other path: it routes client-side and shows its own 404 page.
+    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ result: 'Failure', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  return app;
+}

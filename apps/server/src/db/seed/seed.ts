@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../../platform/passwords';
+import type { Db } from '../client';
+import { customers } from '../schema/customers';
+import { users } from '../schema/users';
+import {
+  demoAccounts,
+  demoCustomers,
+  demoPassword,
+  firstNames,
+  institutionKinds,
+  jobTitles,
+  places,
+  providerCustomer,
+  surnames,
+} from './demo-customers';
+import { type Random, seededRandom } from './random';
+
+export const seedScales = ['demo', 'national'] as const;
+export type SeedScale = (typeof seedScales)[number];
+
+// Target sizes; each area issue extends the national scale with its own records.
+const sizes: Record<SeedScale, { customers: number; users: number }> = {
+  demo: { customers: demoCustomers.length, users: 60 },
+  national: { customers: 500, users: 2000 },
+};
+
+type CustomerSeed = { code: string; name: string; enabled: boolean };
+
+function generatedCustomers(random: Random, count: number): CustomerSeed[] {
+  const list: CustomerSeed[] = demoCustomers.map((c) => ({ ...c }));
+  const codes = new Set<string>([providerCustomer.code, ...list.map((c) => c.code)]);
+  const names = new Set(list.map((c) => c.name));
+  let serial = 0;
+  while (list.length < count) {
+    const place = random.pick(places);
+    const kind = random.pick(institutionKinds);
+    const name = kind === 'University' || kind === 'Library' ? `${place} ${kind}` : `${place} ${kind}`;
+    if (names.has(name)) {
+      serial += 1;
+      if (serial > 100_000) throw new Error('customer name space exhausted');
+      continue;
+    }
+    const initials = `${place.replace(/\s/g, '').slice(0, 2)}${kind[0]}`.toUpperCase();
+    let code = initials;
+    for (let n = 0; codes.has(code); n += 1) code = `${initials.slice(0, 1)}${n.toString(36).toUpperCase().padStart(2, '0')}`;
+    codes.add(code);
+    names.add(name);
+    list.push({ code, name, enabled: random.next() > 0.04 });
+  }
+  return list;
+}
+
+function emailDomain(name: string): string {
+  return `${name.toLowerCase().replace(/[^a-z]+/g, '')}.example`;
+}
+
+async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500));
+}
+
+export async function isSeeded(db: Db): Promise<boolean> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(customers);
+  return (rows[0]?.n ?? 0) > 0;
+}
+
+// Removes every row the seed creates, for `npm run seed -- --reset`.
+export async function clearSeededData(db: Db) {
+  await db.execute(
+    sql`truncate table audit_log, outbox, login_attempts, password_resets, sessions, users, customers restart identity cascade`,
+  );
+}
+
+export async function seedDatabase(db: Db, scale: SeedScale) {
+  const random = seededRandom(20261121);
+  const size = sizes[scale];
+  // Every seeded account shares the demo password, so one hash serves them all.
+  const passwordHash = await hashPassword(demoPassword);
+
+  const customerSeeds = generatedCustomers(random, size.customers);
+  const insertedCustomers = await db
+    .insert(customers)
+    .values([
+      { customerCode: providerCustomer.code, customerName: providerCustomer.name, isProvider: true },
+      ...customerSeeds.map((c) => ({ customerCode: c.code, customerName: c.name, enabled: c.enabled })),
+    ])
+    .returning({ id: customers.customerId, code: customers.customerCode, name: customers.customerName });
+  const idByCode = new Map(insertedCustomers.map((c) => [c.code, c.id]));
+
+  const userRows: (typeof users.$inferInsert)[] = demoAccounts.map((a) => ({
+    email: a.email,
+    firstname: a.firstname,
+    surname: a.surname,
+    title: a.title,
+    office: '02 5550 0100',
+    mobile: '0400 555 010',
+    type: a.type,
+    customerId: idByCode.get(a.customer)!,
+    companyAdmin: a.companyAdmin,
+    chameleon: a.chameleon,
+    passwordHash,
+  }));
+  const emails = new Set(userRows.map((u) => u.email));
+  const customerTargets = insertedCustomers.filter((c) => c.code !== providerCustomer.code);
+  const provider = insertedCustomers.find((c) => c.code === providerCustomer.code)!;
+
+  for (let i = 0; userRows.length < size.users; i += 1) {
+    // Roughly one user in twelve is provider staff; the rest belong to customers, round-robin.
+    const staff = i % 12 === 0;
+    const customer = staff ? provider : customerTargets[i % customerTargets.length]!;
+    const firstname = random.pick(firstNames);
+    const surname = random.pick(surnames);
+    const domain = staff ? 'meridian.example' : emailDomain(customer.name);
+    let email = `${firstname}.${surname}`.toLowerCase().replace(/[^a-z.]/g, '') + `@${domain}`;
+    for (let n = 2; emails.has(email); n += 1) email = email.replace(/(\d*)@/, `${n}@`);
+    emails.add(email);
+    const type = staff ? random.pick([1, 2, 3, 3] as const) : random.next() < 0.3 ? 4 : 5;
+    userRows.push({
+      email,
+      firstname,
+      surname,
+      title: random.pick(jobTitles),
+      office: `0${random.int(2, 8)} 5550 ${String(random.int(0, 9999)).padStart(4, '0')}`,
+      mobile: `04${random.int(10, 99)} 555 ${String(random.int(0, 999)).padStart(3, '0')}`,
+      type,
+      customerId: customer.id,
+      companyAdmin: type === 4,
+      chameleon: 0,
+      enabled: random.next() > 0.03,
+      passwordHash,
+    });
+  }
+  await insertInBatches(userRows, (batch) => db.insert(users).values(batch));
+  return { customers: insertedCustomers.length, users: userRows.length };
+}

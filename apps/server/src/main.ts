@@ -1,0 +1,38 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { demoAccounts, demoPassword } from './db/seed/demo-customers';
+import { isSeeded, seedDatabase } from './db/seed/seed';
+import { smtpTransport, startMailDispatcher } from './platform/outbox';
+
+const config = loadConfig();
+const database = await openDatabase(config.database);
+const firstStart = !(await isSeeded(database.db));
+if (firstStart && config.seedDemo) await seedDatabase(database.db, 'demo');
+
+const app = await buildApp(config, database);
+const stopMail = config.mail.smtpUrl
+  ? startMailDispatcher(database.db, smtpTransport(config.mail.smtpUrl), config.mail.from, app.log)
+  : undefined;
+
+async function shutdown(signal: string) {
+  app.log.info({ signal }, 'shutting down');
+  stopMail?.();
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const where = config.database.kind === 'pglite' ? `PGlite in ${config.database.dataDir}` : 'PostgreSQL';
+console.log(`\nLightpath ${config.version} is running at ${config.publicUrl} (database: ${where})`);
+if (firstStart && config.seedDemo) console.log('A new database was created and filled with demo data.');
+if (config.seedDemo) {
+  console.log(`Demo accounts (password ${demoPassword}):`);
+  for (const a of demoAccounts) console.log(`  ${a.email.padEnd(26)} type ${a.type}`);
+}
+if (firstStart && !config.seedDemo) {
+  console.log('The database is empty: create the first NOC user with `npm run create-admin -- --email you@example.org`.');
+}

@@ -1,0 +1,52 @@
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { loginAttempts, passwordResets, sessions } from '../../db/schema/auth';
+
+export async function insertSession(db: DbOrTx, values: typeof sessions.$inferInsert) {
+  await db.insert(sessions).values(values);
+}
+
+export async function revokeSession(db: DbOrTx, tokenHash: string) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: DbOrTx, userId: number) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function setSessionActing(
+  db: DbOrTx,
+  tokenHash: string,
+  acting: { actingCustomerId: number | null; actingType: number | null },
+) {
+  await db.update(sessions).set(acting).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function recordLoginAttempt(db: DbOrTx, email: string, ip: string, succeeded: boolean) {
+  await db.insert(loginAttempts).values({ email, ip, succeeded });
+}
+
+export async function countRecentFailures(db: DbOrTx, since: Date, by: { email: string } | { ip: string }) {
+  const who = 'email' in by ? eq(loginAttempts.email, by.email) : eq(loginAttempts.ip, by.ip);
+  const rows = await db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(and(who, eq(loginAttempts.succeeded, false), gt(loginAttempts.at, since)));
+  return rows[0]?.n ?? 0;
+}
+
+export async function insertPasswordReset(db: DbOrTx, values: typeof passwordResets.$inferInsert) {
+  await db.insert(passwordResets).values(values);
+}
+
+export async function claimPasswordReset(db: DbOrTx, tokenHash: string) {
+  // Marking it used in the same statement that finds it makes a reset link work exactly once.
+  const rows = await db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(
+      and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())),
+    )
+    .returning({ userId: passwordResets.userId });
+  return rows[0] ?? null;
+}

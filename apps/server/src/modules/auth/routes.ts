@@ -1,0 +1,160 @@
+import {
+  authMessages,
+  changePasswordSchema,
+  loginSchema,
+  passwordResetRequestSchema,
+  passwordResetSubmitSchema,
+} from '@lightpath/domain/auth';
+import { impersonateSchema, impersonationMessages } from '@lightpath/domain/impersonation';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { done, envelope, messageOnly, ok } from '../../platform/envelope';
+import { Unauthorized } from '../../platform/errors';
+import { findSession, signedIn } from '../../platform/request-context';
+import { customerSchema } from '../customers/routes';
+import { getCustomerFor } from '../customers/service';
+import { userSchema } from '../users/routes';
+import { getSignedInUser } from '../users/service';
+import {
+  changePassword,
+  impersonate,
+  login,
+  logout,
+  requestPasswordReset,
+  sessionInfo,
+  submitPasswordReset,
+} from './service';
+
+const sessionSchema = z.object({
+  type: z.number(),
+  customerid: z.number(),
+  companyAdmin: z.boolean(),
+  chameleon: z.number(),
+  impersonating: z.boolean(),
+  realtype: z.number(),
+  realcustomerid: z.number(),
+  expiresat: z.number(),
+});
+
+const tags = ['auth'];
+
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  app.post(
+    '/login',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Sign in; the token goes in the X-AUTH-TOKEN header of every later call',
+        body: loginSchema,
+        response: { 200: envelope(z.object({ token: z.string(), expiresat: z.number() })) },
+      },
+    },
+    async (request) => ok(await login(db, config, request, request.body)),
+  );
+
+  app.post(
+    '/logout',
+    {
+      config: { permission: 'portal.use' },
+      schema: { tags, summary: 'Sign out: the token stops working at once', response: { 200: messageOnly } },
+    },
+    async (request) => {
+      await logout(db, signedIn(request));
+      return done(authMessages.loggedOut);
+    },
+  );
+
+  app.get(
+    '/user/me',
+    {
+      config: { permission: 'portal.use' },
+      schema: {
+        tags,
+        summary: 'The signed-in user, the session (effective role and customer) and that customer',
+        response: { 200: envelope(z.object({ user: userSchema, session: sessionSchema, customer: customerSchema })) },
+      },
+    },
+    async (request) => {
+      const session = signedIn(request);
+      const [user, customer] = await Promise.all([
+        getSignedInUser(db, session.actor),
+        getCustomerFor(db, session.actor, session.actor.customerId),
+      ]);
+      return ok({ user, session: sessionInfo(session), customer });
+    },
+  );
+
+  app.put(
+    '/user/me/password',
+    {
+      config: { permission: 'portal.use' },
+      schema: {
+        tags,
+        summary: 'Change your password; every session of yours ends, so sign in again with the new one',
+        body: changePasswordSchema,
+        response: { 200: messageOnly },
+      },
+    },
+    async (request) => {
+      await changePassword(db, request, signedIn(request), request.body);
+      return done(authMessages.passwordUpdated);
+    },
+  );
+
+  app.post(
+    '/user/passwordreset/request',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'E-mail a password reset link (same answer whether or not the address has an account)',
+        body: passwordResetRequestSchema,
+        response: { 200: messageOnly },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset(db, config, request, request.body.email);
+      return done(authMessages.resetRequested);
+    },
+  );
+
+  app.post(
+    '/user/passwordreset/submit',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Choose a new password with the token from the reset e-mail',
+        body: passwordResetSubmitSchema,
+        response: { 200: messageOnly },
+      },
+    },
+    async (request) => {
+      await submitPasswordReset(db, request, request.body.token, request.body.password);
+      return done(authMessages.resetDone);
+    },
+  );
+
+  app.post(
+    '/user/impersonate',
+    {
+      config: { permission: 'portal.use' },
+      schema: {
+        tags,
+        summary: "Act as another customer and role; the user's own customer and type switches back",
+        body: impersonateSchema,
+        response: { 200: envelope(z.object({ session: sessionSchema })) },
+      },
+    },
+    async (request) => {
+      const session = signedIn(request);
+      await impersonate(db, request, session, request.body);
+      const updated = await findSession(db, session.tokenHash);
+      if (!updated) throw new Unauthorized(authMessages.loggedOut);
+      return ok({ session: sessionInfo(updated) }, impersonationMessages.switched);
+    },
+  );
+};

@@ -1,0 +1,178 @@
+import {
+  authMessages,
+  type ChangePasswordInput,
+  type LoginInput,
+  sessionHours,
+} from '@lightpath/domain/auth';
+import { impersonationMessages, impersonationProblem, isRevert } from '@lightpath/domain/impersonation';
+import type { SessionInfo } from '@lightpath/domain/users';
+import type { UserType } from '@lightpath/domain/user-types';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { Db, DbOrTx } from '../../db/client';
+import { recordAudit } from '../../platform/audit';
+import { Forbidden, Invalid, NotFound, RateLimited, Unauthorized } from '../../platform/errors';
+import { queueEmail } from '../../platform/outbox';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import type { SignedIn } from '../../platform/request-context';
+import { toUnixSeconds } from '../../platform/scope';
+import { hashToken, newToken } from '../../platform/tokens';
+import { findCustomer } from '../customers/repository';
+import { findUser, findUserByEmail, type UserRow, updateUserRow } from '../users/repository';
+import {
+  claimPasswordReset,
+  countRecentFailures,
+  insertPasswordReset,
+  insertSession,
+  recordLoginAttempt,
+  revokeSession,
+  revokeUserSessions,
+  setSessionActing,
+} from './repository';
+
+const resetLinkHours = 1;
+const inviteLinkHours = 72;
+
+async function refuseWhenRateLimited(db: Db, limits: Config['loginLimits'], email: string, ip: string) {
+  const since = new Date(Date.now() - limits.windowMinutes * 60_000);
+  const [byEmail, byIp] = await Promise.all([
+    countRecentFailures(db, since, { email }),
+    countRecentFailures(db, since, { ip }),
+  ]);
+  if (byEmail >= limits.maxFailuresPerEmail || byIp >= limits.maxFailuresPerIp) {
+    throw new RateLimited(authMessages.tooManyAttempts(limits.windowMinutes), limits.windowMinutes * 60);
+  }
+}
+
+// Unknown e-mail, wrong password and disabled account all get the same answer in the same time.
+export async function login(db: Db, config: Config, request: FastifyRequest, input: LoginInput) {
+  await refuseWhenRateLimited(db, config.loginLimits, input.email, request.ip);
+  const user = await findUserByEmail(db, input.email);
+  const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !passwordOk || !user.enabled) {
+    await recordLoginAttempt(db, input.email, request.ip, false);
+    throw new Unauthorized(authMessages.invalidCredentials);
+  }
+  const token = newToken();
+  const hours = input.remember ? sessionHours.remembered : sessionHours.session;
+  const expiresAt = new Date(Date.now() + hours * 3_600_000);
+  await db.transaction(async (tx) => {
+    await insertSession(tx, { tokenHash: hashToken(token), userId: user.userId, remember: input.remember, expiresAt });
+    await recordLoginAttempt(tx, input.email, request.ip, true);
+    await updateUserRow(tx, user.userId, { lastLoginAt: new Date() });
+  });
+  request.log.info({ userId: user.userId }, 'signed in');
+  return { token, expiresat: toUnixSeconds(expiresAt)! };
+}
+
+export async function logout(db: Db, session: SignedIn) {
+  await revokeSession(db, session.tokenHash);
+}
+
+export function sessionInfo(session: SignedIn): SessionInfo {
+  const { actor } = session;
+  return {
+    type: actor.type,
+    customerid: actor.customerId,
+    companyAdmin: actor.companyAdmin,
+    chameleon: actor.chameleon,
+    impersonating: actor.impersonating,
+    realtype: actor.realType,
+    realcustomerid: actor.realCustomerId,
+    expiresat: toUnixSeconds(session.expiresAt)!,
+  };
+}
+
+// Changing the password signs the user out everywhere; the client signs in again with the new one.
+export async function changePassword(db: Db, request: FastifyRequest, session: SignedIn, input: ChangePasswordInput) {
+  const user = await findUser(db, { kind: 'all' }, session.actor.userId);
+  if (!user) throw new Unauthorized(authMessages.loggedOut);
+  if (!(await verifyPassword(user.passwordHash, input.currentpassword))) {
+    throw Invalid.field('currentpassword', authMessages.wrongCurrentPassword);
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await updateUserRow(tx, user.userId, { passwordHash });
+    await revokeUserSessions(tx, user.userId);
+    await recordAudit(tx, request, { action: 'user.password.change', entity: 'user', entityId: user.userId });
+  });
+}
+
+// Creates a single-use link to choose a password and queues the e-mail that carries it.
+export async function sendPasswordLink(
+  tx: DbOrTx,
+  config: Config,
+  log: FastifyBaseLogger,
+  user: Pick<UserRow, 'userId' | 'email' | 'firstname'>,
+  purpose: 'reset' | 'invite',
+) {
+  const token = newToken();
+  const hours = purpose === 'reset' ? resetLinkHours : inviteLinkHours;
+  await insertPasswordReset(tx, {
+    tokenHash: hashToken(token),
+    userId: user.userId,
+    expiresAt: new Date(Date.now() + hours * 3_600_000),
+  });
+  const link = `${config.publicUrl}/passwordreset#token=${token}`;
+  const intro =
+    purpose === 'reset'
+      ? 'Someone asked to reset the password of your Lightpath account. If it was you, choose a new password here:'
+      : `You have been given an account on Lightpath, the ${config.provider.name} customer portal. Choose your password here:`;
+  await queueEmail(tx, log, {
+    to: user.email,
+    subject: purpose === 'reset' ? 'Reset your Lightpath password' : 'Your Lightpath account',
+    body: `Hello ${user.firstname},\n\n${intro}\n\n${link}\n\nThe link works once and expires in ${hours} hours.\n\n${config.provider.name} NOC`,
+  });
+  return link;
+}
+
+export async function requestPasswordReset(db: Db, config: Config, request: FastifyRequest, email: string) {
+  const user = await findUserByEmail(db, email);
+  if (!user || !user.enabled) return;
+  await db.transaction(async (tx) => {
+    await sendPasswordLink(tx, config, request.log, user, 'reset');
+    await recordAudit(tx, request, { action: 'user.password.reset.request', entity: 'user', entityId: user.userId });
+  });
+}
+
+export async function submitPasswordReset(db: Db, request: FastifyRequest, token: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const claim = await claimPasswordReset(tx, hashToken(token));
+    if (!claim) throw Invalid.field('token', authMessages.resetInvalid);
+    await updateUserRow(tx, claim.userId, { passwordHash });
+    await revokeUserSessions(tx, claim.userId);
+    await recordAudit(tx, request, { action: 'user.password.reset', entity: 'user', entityId: claim.userId });
+  });
+}
+
+// Switch this session to another customer and role (spec 6), or back to the user's own.
+export async function impersonate(
+  db: Db,
+  request: FastifyRequest,
+  session: SignedIn,
+  target: { customerid: number; usertype: number },
+): Promise<void> {
+  const { actor } = session;
+  const usertype = target.usertype as UserType;
+  if (actor.chameleon === 0) throw new Forbidden(impersonationMessages.notAllowed);
+  const customer = await findCustomer(db, { kind: 'all' }, target.customerid);
+  if (!customer) throw new NotFound('Customer not found');
+  const revert = isRevert(actor, target.customerid, usertype);
+  if (!revert) {
+    const problem = impersonationProblem(actor, { enabled: customer.enabled, isprovider: customer.isProvider }, usertype);
+    if (problem) throw new Forbidden(problem);
+  }
+  const acting = revert
+    ? { actingCustomerId: null, actingType: null }
+    : { actingCustomerId: customer.customerId, actingType: usertype };
+  await db.transaction(async (tx) => {
+    await setSessionActing(tx, session.tokenHash, acting);
+    await recordAudit(tx, request, {
+      action: revert ? 'session.impersonate.revert' : 'session.impersonate',
+      entity: 'customer',
+      entityId: customer.customerId,
+      detail: { customercode: customer.customerCode, usertype },
+    });
+  });
+}

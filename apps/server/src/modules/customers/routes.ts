@@ -1,0 +1,87 @@
+import { idSchema, listQuerySchema } from '@lightpath/domain/api';
+import { customerCreateSchema, customerUpdateSchema } from '@lightpath/domain/customers';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { envelope, listOf, ok } from '../../platform/envelope';
+import { signedIn } from '../../platform/request-context';
+import { createCustomer, getCustomerFor, listCustomersFor, updateCustomer } from './service';
+
+export const customerSchema = z.object({
+  customerid: z.number(),
+  customername: z.string(),
+  customercode: z.string(),
+  code: z.string(),
+  enabled: z.boolean(),
+  logo64: z.string().nullable(),
+  cdrpin: z.string().nullable(),
+  isprovider: z.boolean(),
+});
+
+const customerParams = z.object({ customerid: idSchema });
+const tags = ['customers'];
+
+export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/customers',
+    {
+      config: { permission: 'portal.use' },
+      schema: {
+        tags,
+        summary: 'List customers in scope (a customer user sees only its own)',
+        querystring: listQuerySchema.extend({ enabled: z.enum(['true', 'false']).transform((v) => v === 'true').optional() }),
+        response: { 200: listOf(customerSchema.extend({ usercount: z.number() })) },
+      },
+    },
+    async (request) => ok(await listCustomersFor(db, signedIn(request).actor, request.query)),
+  );
+
+  app.get(
+    '/customer/me',
+    {
+      config: { permission: 'portal.use' },
+      schema: { tags, summary: "The caller's (effective) customer", response: { 200: envelope(customerSchema) } },
+    },
+    async (request) => {
+      const { actor } = signedIn(request);
+      return ok(await getCustomerFor(db, actor, actor.customerId));
+    },
+  );
+
+  app.get(
+    '/customer/:customerid',
+    {
+      config: { permission: 'portal.use' },
+      schema: { tags, summary: 'One customer', params: customerParams, response: { 200: envelope(customerSchema) } },
+    },
+    async (request) => ok(await getCustomerFor(db, signedIn(request).actor, request.params.customerid)),
+  );
+
+  app.post(
+    '/customer',
+    {
+      config: { permission: 'customers.manage' },
+      schema: { tags, summary: 'Create a customer', body: customerCreateSchema, response: { 201: envelope(customerSchema) } },
+    },
+    async (request, reply) => reply.status(201).send(ok(await createCustomer(db, request, request.body), 'Customer created')),
+  );
+
+  app.put(
+    '/customer/:customerid',
+    {
+      config: { permission: 'company.settings' },
+      schema: {
+        tags,
+        summary: 'Update a customer (company admins: logo and CDR PIN of their own company only)',
+        params: customerParams,
+        body: customerUpdateSchema,
+        response: { 200: envelope(customerSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await updateCustomer(db, request, signedIn(request).actor, request.params.customerid, request.body),
+        'Customer updated',
+      ),
+  );
+};

@@ -1,0 +1,121 @@
+import { idSchema, listQuerySchema } from '@lightpath/domain/api';
+import { userCreateSchema, userMessages, userUpdateSchema } from '@lightpath/domain/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { done, envelope, listOf, messageOnly, ok } from '../../platform/envelope';
+import { requirePermission, signedIn } from '../../platform/request-context';
+import { createUser, deleteUser, getUserFor, listUsersFor, updateUser } from './service';
+
+export const userSchema = z.object({
+  userid: z.number(),
+  firstname: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  title: z.string().nullable(),
+  office: z.string().nullable(),
+  mobile: z.string().nullable(),
+  type: z.number(),
+  customerid: z.number(),
+  chameleon: z.number(),
+  companyAdmin: z.boolean(),
+  enabled: z.boolean(),
+  lastlogin: z.number().nullable(),
+});
+
+const userParams = z.object({ userid: idSchema });
+const tags = ['users'];
+
+export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  app.get(
+    '/users',
+    {
+      config: { permission: 'users.view' },
+      schema: {
+        tags,
+        summary: 'List users in scope',
+        querystring: listQuerySchema.extend({
+          type: z.coerce.number().int().min(1).max(5).optional(),
+          customerid: idSchema.optional(),
+        }),
+        response: { 200: listOf(userSchema.extend({ customername: z.string() })) },
+      },
+    },
+    async (request) => {
+      const { type, ...rest } = request.query;
+      const query = { ...rest, type: type as 1 | 2 | 3 | 4 | 5 | undefined };
+      return ok(await listUsersFor(db, signedIn(request).actor, query));
+    },
+  );
+
+  // Spec 7.1 names `POST user`; the list-style `POST users` is the same call.
+  for (const url of ['/user', '/users']) {
+    app.post(
+      url,
+      {
+        config: { permission: 'users.manage' },
+        schema: {
+          tags,
+          summary: 'Create a user (without a password, an invitation e-mail is sent)',
+          body: userCreateSchema,
+          response: { 201: envelope(z.object({ user: userSchema })) },
+        },
+      },
+      async (request, reply) => {
+        const user = await createUser(db, config, request, signedIn(request).actor, request.body);
+        return reply.status(201).send(ok({ user }, userMessages.created));
+      },
+    );
+  }
+
+  app.get(
+    '/user/:userid',
+    {
+      config: { permission: 'portal.use' },
+      schema: {
+        tags,
+        summary: 'One user in scope',
+        params: userParams,
+        response: { 200: envelope(z.object({ user: userSchema })) },
+      },
+    },
+    async (request) => {
+      const { actor } = signedIn(request);
+      // Anyone may read their own record; other users need the users list permission (scope applies).
+      const userid = request.params.userid;
+      if (userid !== actor.userId) requirePermission(actor, 'users.view');
+      return ok({ user: await getUserFor(db, actor, userid) });
+    },
+  );
+
+  app.put(
+    '/user/:userid',
+    {
+      config: { permission: 'portal.use' },
+      schema: {
+        tags,
+        summary: 'Update a user (your own profile fields, or any field with users.manage)',
+        params: userParams,
+        body: userUpdateSchema,
+        response: { 200: envelope(z.object({ user: userSchema })) },
+      },
+    },
+    async (request) => {
+      const user = await updateUser(db, request, signedIn(request).actor, request.params.userid, request.body);
+      return ok({ user }, userMessages.updated);
+    },
+  );
+
+  app.delete(
+    '/user/:userid',
+    {
+      config: { permission: 'users.manage' },
+      schema: { tags, summary: 'Delete a user', params: userParams, response: { 200: messageOnly } },
+    },
+    async (request) => {
+      await deleteUser(db, request, signedIn(request).actor, request.params.userid);
+      return done(userMessages.deleted);
+    },
+  );
+};

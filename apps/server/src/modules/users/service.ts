@@ -1,0 +1,161 @@
+import { type Actor, scopeOf } from '@lightpath/domain/actor';
+import { type ListQuery, parseSort } from '@lightpath/domain/api';
+import { can } from '@lightpath/domain/permissions';
+import {
+  assignableUserTypes,
+  chameleonFitsType,
+  ownProfileFields,
+  typeFitsCustomer,
+  type UserCreate,
+  type UserUpdate,
+  userMessages,
+} from '@lightpath/domain/users';
+import type { ChameleonLevel, UserType } from '@lightpath/domain/user-types';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { Db, DbOrTx } from '../../db/client';
+import { recordAudit } from '../../platform/audit';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors';
+import { hashPassword } from '../../platform/passwords';
+import { revokeUserSessions } from '../auth/repository';
+import { sendPasswordLink } from '../auth/service';
+import { findCustomer } from '../customers/repository';
+import {
+  deleteUserRow,
+  findUser,
+  findUserByEmail,
+  insertUser,
+  listUsers,
+  toUser,
+  updateUserRow,
+  userSortFields,
+} from './repository';
+
+type UserListQuery = ListQuery & { type?: UserType | undefined; customerid?: number | undefined };
+
+export async function listUsersFor(db: Db, actor: Actor, query: UserListQuery) {
+  const sort = parseSort(query.sort, userSortFields, 'surname');
+  const page = await listUsers(db, scopeOf(actor), { ...query, sort });
+  return { ...page, limit: query.limit, offset: query.offset };
+}
+
+export async function getUserFor(db: Db, actor: Actor, userId: number) {
+  const row = await findUser(db, scopeOf(actor), userId);
+  if (!row) throw new NotFound(userMessages.notFound);
+  return toUser(row);
+}
+
+// Your own record, even while impersonating another customer (whose scope would hide it).
+export async function getSignedInUser(db: Db, actor: Actor) {
+  const row = await findUser(db, { kind: 'all' }, actor.userId);
+  if (!row) throw new NotFound(userMessages.notFound);
+  return toUser(row);
+}
+
+// The type, customer and switch-customer level must fit together and be within what the actor may grant.
+async function checkRole(
+  tx: DbOrTx,
+  actor: Actor,
+  role: { type: UserType; customerid: number; chameleon: ChameleonLevel },
+) {
+  if (!assignableUserTypes(actor).includes(role.type)) throw Invalid.field('type', userMessages.typeNotAssignable);
+  const customer = await findCustomer(tx, scopeOf(actor), role.customerid);
+  if (!customer) throw Invalid.field('customerid', 'Customer not found');
+  if (!typeFitsCustomer(role.type, customer.isProvider)) throw Invalid.field('type', userMessages.typeCustomerMismatch);
+  if (!chameleonFitsType(role.chameleon, role.type)) throw Invalid.field('chameleon', userMessages.chameleonNotAllowed);
+  if (role.chameleon !== 0 && actor.type !== 1) throw Invalid.field('chameleon', userMessages.chameleonNotAllowed);
+}
+
+async function refuseTakenEmail(tx: DbOrTx, email: string, exceptUserId?: number) {
+  const existing = await findUserByEmail(tx, email);
+  if (existing && existing.userId !== exceptUserId) throw new Conflict(userMessages.emailInUse, 'email');
+}
+
+export async function createUser(db: Db, config: Config, request: FastifyRequest, actor: Actor, input: UserCreate) {
+  if (!can(actor, 'users.manage')) throw new Forbidden();
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  return db.transaction(async (tx) => {
+    await checkRole(tx, actor, input);
+    await refuseTakenEmail(tx, input.email);
+    const row = await insertUser(tx, {
+      email: input.email,
+      firstname: input.firstname,
+      surname: input.surname,
+      title: input.title ?? null,
+      office: input.office ?? null,
+      mobile: input.mobile ?? null,
+      type: input.type,
+      customerId: input.customerid,
+      companyAdmin: input.companyAdmin,
+      chameleon: input.chameleon,
+      passwordHash,
+    });
+    if (!passwordHash) await sendPasswordLink(tx, config, request.log, row, 'invite');
+    await recordAudit(tx, request, {
+      action: 'user.create',
+      entity: 'user',
+      entityId: row.userId,
+      detail: { email: row.email, type: row.type, customerid: row.customerId, invited: !passwordHash },
+    });
+    return toUser(row);
+  });
+}
+
+export async function updateUser(db: Db, request: FastifyRequest, actor: Actor, userId: number, input: UserUpdate) {
+  const manages = can(actor, 'users.manage');
+  const self = userId === actor.userId;
+  const changed = Object.keys(input) as (keyof UserUpdate)[];
+  const ownFields: readonly string[] = ownProfileFields;
+  if (!manages && !(self && changed.every((field) => ownFields.includes(field)))) {
+    throw new Forbidden(self ? 'You can change only your own name, title and phone numbers' : undefined);
+  }
+  if (self && (input.type !== undefined || input.enabled === false || input.chameleon !== undefined)) {
+    throw new Forbidden('You cannot change your own role or disable your own account');
+  }
+  return db.transaction(async (tx) => {
+    const existing = await findUser(tx, scopeOf(actor), userId);
+    if (!existing) throw new NotFound(userMessages.notFound);
+    const roleChanges = input.type !== undefined || input.chameleon !== undefined;
+    if (roleChanges) {
+      await checkRole(tx, actor, {
+        type: input.type ?? (existing.type as UserType),
+        customerid: existing.customerId,
+        chameleon: input.chameleon ?? (existing.chameleon as ChameleonLevel),
+      });
+    }
+    if (input.email !== undefined) await refuseTakenEmail(tx, input.email, userId);
+    const row = await updateUserRow(tx, userId, {
+      ...(input.firstname !== undefined && { firstname: input.firstname }),
+      ...(input.surname !== undefined && { surname: input.surname }),
+      ...(input.title !== undefined && { title: input.title }),
+      ...(input.office !== undefined && { office: input.office }),
+      ...(input.mobile !== undefined && { mobile: input.mobile }),
+      ...(input.email !== undefined && { email: input.email }),
+      ...(input.type !== undefined && { type: input.type }),
+      ...(input.companyAdmin !== undefined && { companyAdmin: input.companyAdmin }),
+      ...(input.chameleon !== undefined && { chameleon: input.chameleon }),
+      ...(input.enabled !== undefined && { enabled: input.enabled }),
+    });
+    // A changed role or a disabled account takes effect now, not when the old sessions expire.
+    if (roleChanges || input.companyAdmin !== undefined || input.enabled === false) {
+      await revokeUserSessions(tx, userId);
+    }
+    await recordAudit(tx, request, { action: 'user.update', entity: 'user', entityId: userId, detail: { ...input } });
+    return toUser(row!);
+  });
+}
+
+export async function deleteUser(db: Db, request: FastifyRequest, actor: Actor, userId: number) {
+  if (userId === actor.userId) throw new Forbidden(userMessages.cannotDeleteSelf);
+  await db.transaction(async (tx) => {
+    const existing = await findUser(tx, scopeOf(actor), userId);
+    if (!existing) throw new NotFound(userMessages.notFound);
+    await deleteUserRow(tx, userId);
+    await recordAudit(tx, request, {
+      action: 'user.delete',
+      entity: 'user',
+      entityId: userId,
+      detail: { email: existing.email, customerid: existing.customerId },
+    });
+  });
+}

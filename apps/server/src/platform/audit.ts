@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../db/client';
+import { auditLog } from '../db/schema/platform';
+
+export type AuditEntry = {
+  action: string;
+  entity: string;
+  entityId?: string | number | null;
+  detail?: Record<string, unknown>;
+};
+
+// Fields that must never reach the audit trail, whatever a caller passes in `detail`.
+const secretFields = new Set(['password', 'currentpassword', 'confirmpassword', 'token', 'passwordHash']);
+
+function withoutSecrets(detail: Record<string, unknown> | undefined) {
+  if (!detail) return null;
+  return Object.fromEntries(Object.entries(detail).filter(([key]) => !secretFields.has(key)));
+}
+
+// Written in the same transaction as the change, with the real user even while impersonating.
+export async function recordAudit(db: DbOrTx, request: FastifyRequest, entry: AuditEntry) {
+  const who = request.signedIn;
+  await db.insert(auditLog).values({
+    actorUserId: who?.actor.userId ?? null,
+    actorEmail: who?.email ?? null,
+    actingCustomerId: who?.actor.customerId ?? null,
+    actingType: who?.actor.type ?? null,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+    detail: withoutSecrets(entry.detail),
+    ip: request.ip,
+  });
+}

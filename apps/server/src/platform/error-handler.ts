@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, RateLimited } from './errors';
+
+type Reply = { result: 'Failure'; message: string; payload?: { errors: { path: string; message: string }[] } };
+
+function failure(message: string, errors?: { path: string; message: string }[]): Reply {
+  return errors ? { result: 'Failure', message, payload: { errors } } : { result: 'Failure', message };
+}
+
+// Fastify's own client errors, reworded for people.
+const fastifyClientErrors: Record<string, [number, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Send the request body as application/json'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Request body is empty'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Request body is not valid JSON'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Content-Length does not match the body'],
+};
+
+// The one place errors become replies. 5xx replies never carry internals.
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((v) => {
+        const where = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return { path: where, message: v.message ?? 'Invalid value' };
+      });
+      const first = errors[0];
+      const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request';
+      return reply.status(400).send(failure(message, errors));
+    }
+    if (error instanceof AppError) {
+      if (error instanceof RateLimited) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(error.status).send(failure(error.message, error.errors));
+    }
+    const known = error.code ? fastifyClientErrors[error.code] : undefined;
+    if (known) return reply.status(known[0]).send(failure(known[1]));
+    if (error instanceof SyntaxError && error.statusCode === 400) {
+      return reply.status(400).send(failure('Request body is not valid JSON'));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send(failure(error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(failure('Something went wrong on our side. Please try again.'));
+  });
+}

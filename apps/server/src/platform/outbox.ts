@@ -1,0 +1,91 @@
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { createTransport } from 'nodemailer';
+import type { Db, DbOrTx } from '../db/client';
+import { outbox } from '../db/schema/platform';
+
+export type OutgoingEmail = { to: string; subject: string; body: string; dedupeKey?: string };
+
+// Queue an e-mail in the caller's transaction. With no SMTP server configured the outbox table is
+// where e-mail ends up (decisions.md); the log says that it was queued but never shows the body,
+// which may hold a reset link.
+export async function queueEmail(db: DbOrTx, log: FastifyBaseLogger, email: OutgoingEmail) {
+  const inserted = await db
+    .insert(outbox)
+    .values({
+      channel: 'email',
+      recipient: email.to,
+      subject: email.subject,
+      body: email.body,
+      dedupeKey: email.dedupeKey ?? null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: outbox.id });
+  if (inserted[0]) log.info({ outboxId: inserted[0].id, to: email.to, subject: email.subject }, 'e-mail queued');
+}
+
+export type MailTransport = {
+  send: (message: { from: string; to: string; subject: string; text: string }) => Promise<void>;
+};
+
+export function smtpTransport(smtpUrl: string): MailTransport {
+  const transporter = createTransport(smtpUrl);
+  return { send: async (message) => void (await transporter.sendMail(message)) };
+}
+
+const claimSeconds = 60;
+const maxAttempts = 5;
+
+// Claims a batch of unsent e-mails (SKIP LOCKED, with a lease) so several instances can run this side
+// by side without sending anything twice, then delivers them.
+export async function deliverQueuedEmail(db: Db, transport: MailTransport, from: string, log: FastifyBaseLogger) {
+  const claimable = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.channel, 'email'),
+        isNull(outbox.sentAt),
+        lt(outbox.attempts, maxAttempts),
+        or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(outbox.id))
+    .limit(20)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(outbox)
+    .set({ claimedUntil: sql`now() + make_interval(secs => ${claimSeconds})`, attempts: sql`${outbox.attempts} + 1` })
+    .where(inArray(outbox.id, claimable))
+    .returning();
+  let sent = 0;
+  for (const row of claimed) {
+    try {
+      await transport.send({ from, to: row.recipient, subject: row.subject ?? '', text: row.body });
+      await db.update(outbox).set({ sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
+      sent += 1;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await db.update(outbox).set({ lastError: reason.slice(0, 500) }).where(eq(outbox.id, row.id));
+      log.warn({ outboxId: row.id, reason }, 'e-mail delivery failed');
+    }
+  }
+  return sent;
+}
+
+export function startMailDispatcher(db: Db, transport: MailTransport, from: string, log: FastifyBaseLogger) {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      await deliverQueuedEmail(db, transport, from, log);
+    } catch (error) {
+      log.error({ err: error }, 'e-mail dispatcher failed');
+    } finally {
+      running = false;
+    }
+  }, 5000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

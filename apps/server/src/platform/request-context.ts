@@ -1,0 +1,102 @@
+import { type Actor, actorFrom } from '@lightpath/domain/actor';
+import { authMessages } from '@lightpath/domain/auth';
+import { can, type Permission } from '@lightpath/domain/permissions';
+import type { ChameleonLevel, UserType } from '@lightpath/domain/user-types';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { sessions } from '../db/schema/auth';
+import { users } from '../db/schema/users';
+import { Forbidden, Unauthorized } from './errors';
+import { hashToken } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    // Every route either names the permission it needs or says it is public. Nothing else is allowed.
+    permission?: Permission;
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    // Set for every non-public route before its handler runs.
+    signedIn: SignedIn | null;
+  }
+}
+
+export type SignedIn = { actor: Actor; email: string; tokenHash: string; expiresAt: Date };
+
+export const tokenHeader = 'x-auth-token';
+
+export function signedIn(request: FastifyRequest): SignedIn {
+  if (!request.signedIn) throw new Unauthorized(authMessages.sessionMissing);
+  return request.signedIn;
+}
+
+// For the few routes whose permission depends on the record (e.g. your own user record vs others').
+export function requirePermission(actor: Actor, permission: Permission) {
+  if (!can(actor, permission)) throw new Forbidden();
+}
+
+export async function findSession(db: Db, tokenHash: string): Promise<SignedIn | null> {
+  const rows = await db
+    .select({
+      userId: users.userId,
+      email: users.email,
+      type: users.type,
+      customerId: users.customerId,
+      companyAdmin: users.companyAdmin,
+      chameleon: users.chameleon,
+      actingType: sessions.actingType,
+      actingCustomerId: sessions.actingCustomerId,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.userId, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        eq(users.enabled, true),
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const actor = actorFrom(
+    {
+      userId: row.userId,
+      type: row.type as UserType,
+      customerId: row.customerId,
+      companyAdmin: row.companyAdmin,
+      chameleon: row.chameleon as ChameleonLevel,
+    },
+    { actingType: row.actingType as UserType | null, actingCustomerId: row.actingCustomerId },
+  );
+  return { actor, email: row.email, tokenHash, expiresAt: row.expiresAt };
+}
+
+// Authentication and permission for every route, before the body is even parsed.
+export function registerRequestContext(app: FastifyInstance, db: Db) {
+  app.decorateRequest('signedIn', null);
+
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { permission?: Permission; public?: boolean } | undefined;
+    const isApi = route.url.startsWith('/api/');
+    if (isApi && !config?.public && !config?.permission) {
+      throw new Error(`Route ${route.method} ${route.url} must name a permission or be marked public`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (config.public || !config.permission) return;
+    const token = request.headers[tokenHeader];
+    if (typeof token !== 'string' || token.length < 20 || token.length > 200) {
+      throw new Unauthorized(authMessages.sessionMissing);
+    }
+    const session = await findSession(db, hashToken(token));
+    if (!session) throw new Unauthorized(authMessages.loggedOut);
+    if (!can(session.actor, config.permission)) throw new Forbidden();
+    request.signedIn = session;
+  });
+}

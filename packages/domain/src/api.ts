@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+// The reply envelope of decisions.md: every JSON reply has this shape.
+export type Envelope<T> = { result: 'Success' | 'Failure'; message?: string; payload?: T };
+export type FieldError = { path: string; message: string };
+
+// Lists answer { count, limit, offset, results }; limit defaults to 100 and is capped at 1000.
+export type ListPage<T> = { count: number; limit: number; offset: number; results: T[] };
+
+export const listLimitDefault = 100;
+export const listLimitMax = 1000;
+
+export const listQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(listLimitMax).default(listLimitDefault),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  q: z.string().trim().max(200).optional(),
+  // `field` ascending, `-field` descending; each list names the fields it can sort by.
+  sort: z
+    .string()
+    .regex(/^-?[a-z_]+$/, 'Sort must be a field name, optionally prefixed with -')
+    .optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+// Ids in paths are positive integers; anything else is a 400, not a 500 or a silent miss.
+export const idSchema = z.coerce
+  .number({ error: 'Id must be a number' })
+  .int('Id must be a whole number')
+  .min(1, 'Id must be a positive number')
+  .max(2_147_483_647, 'Id is out of range');
+
+export function parseSort<F extends string>(sort: string | undefined, fields: readonly F[], fallback: F) {
+  const descending = sort?.startsWith('-') ?? false;
+  const name = sort?.replace(/^-/, '');
+  const field = fields.find((f) => f === name) ?? fallback;
+  return { field, descending };
+}
+
+// Free-text fields: trimmed, bounded, and never allowed to carry control characters.
+export function text(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$/, 'Must not contain control characters');
+}

@@ -1,0 +1,60 @@
+import type { Actor } from './actor';
+import type { UserType } from './user-types';
+
+type Rule = {
+  // Effective user types that hold the permission.
+  types: readonly UserType[];
+  // Of those types, the ones that also need the companyAdmin flag.
+  companyAdminFor?: readonly UserType[];
+  // Spec 2.4 and 6: a chameleon level 2 user never sees Tickets or New Ticket.
+  hiddenForChameleon2?: boolean;
+};
+
+const all: readonly UserType[] = [1, 2, 3, 4, 5];
+
+// The permission table of decisions.md, once. Every server route names one of these keys and the web
+// client reads the same table to decide what to show.
+export const permissionTable = {
+  'portal.use': { types: all },
+  'sites.view': { types: all },
+  'sites.manage': { types: [1] },
+  'services.view': { types: [1, 3, 4, 5] },
+  'services.manage': { types: [1] },
+  'events.view': { types: [1, 3, 4, 5] },
+  'events.manage': { types: [1] },
+  'events.comment': { types: [1, 3] },
+  'tickets.view': { types: [1, 3, 4, 5], hiddenForChameleon2: true },
+  'tickets.create': { types: [1, 3, 4, 5], hiddenForChameleon2: true },
+  'jobtickets.manage': { types: [1, 2] },
+  'access.request': { types: [1, 3, 4] },
+  'checkins.manage': { types: [1, 2, 3] },
+  'equipment.view': { types: [1, 2, 3] },
+  'equipment.manage': { types: [1, 3] },
+  'jobs.manage': { types: [1, 3] },
+  'customers.view': { types: [1, 2, 3] },
+  'customers.manage': { types: [1] },
+  'company.settings': { types: [1, 4], companyAdminFor: [4] },
+  'users.view': { types: [1, 4, 5] },
+  'users.manage': { types: [1, 4], companyAdminFor: [4] },
+  'contacts.view': { types: [1, 3, 4, 5] },
+  'contacts.manage': { types: [1, 4] },
+  'colocation.view': { types: [1, 3, 4, 5] },
+  'colocation.manage': { types: [1, 3] },
+  'invoices.view': { types: [1, 4] },
+  'reports.view': { types: [1, 3, 4, 5] },
+  'apilogs.view': { types: [1] },
+  'outbox.view': { types: [1] },
+  'faq.view': { types: all },
+  'faq.manage': { types: [1] },
+  'notifications.manage': { types: [1, 3, 4, 5] },
+} as const satisfies Record<string, Rule>;
+
+export type Permission = keyof typeof permissionTable;
+
+export function can(actor: Pick<Actor, 'type' | 'companyAdmin' | 'chameleon'>, permission: Permission): boolean {
+  const rule: Rule = permissionTable[permission];
+  if (!rule.types.includes(actor.type)) return false;
+  if (rule.companyAdminFor?.includes(actor.type) && !actor.companyAdmin) return false;
+  if (rule.hiddenForChameleon2 && actor.chameleon === 2) return false;
+  return true;
+}

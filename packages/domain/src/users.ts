@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import type { Actor } from './actor';
+import { text } from './api';
+import { emailSchema, newPasswordSchema } from './auth';
+import { type ChameleonLevel, chameleonLevels, type UserType, userTypes } from './user-types';
+
+export type User = {
+  userid: number;
+  firstname: string;
+  surname: string;
+  email: string;
+  title: string | null;
+  office: string | null;
+  mobile: string | null;
+  type: UserType;
+  customerid: number;
+  chameleon: ChameleonLevel;
+  companyAdmin: boolean;
+  enabled: boolean;
+  lastlogin: number | null;
+};
+
+// The session half of GET /api/user/me: what the signed-in user is acting as right now.
+export type SessionInfo = {
+  type: UserType;
+  customerid: number;
+  companyAdmin: boolean;
+  chameleon: ChameleonLevel;
+  impersonating: boolean;
+  realtype: UserType;
+  realcustomerid: number;
+  expiresat: number;
+};
+
+export const userMessages = {
+  emailInUse: 'A user with this email already exists',
+  notFound: 'User not found',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  typeNotAssignable: 'You cannot give a user that type',
+  typeCustomerMismatch: 'Provider staff (types 1 to 3) belong to the provider; customer users (types 4 and 5) to a customer',
+  chameleonNotAllowed: 'Switch-customer level 1 is for NOC users (type 1); level 2 for provider staff only',
+  otherCompany: 'You can only manage users of your own company',
+  created: 'User created',
+  updated: 'User updated',
+  deleted: 'User deleted',
+} as const;
+
+const phone = text(40).regex(/^[+()\d\s-]*$/, 'Phone numbers may hold digits, spaces, +, - and brackets');
+const userType = z.union(userTypes.map((t) => z.literal(t)) as [z.ZodLiteral<1>, ...z.ZodLiteral<UserType>[]], {
+  error: 'User type must be 1 to 5',
+});
+const chameleon = z.union(
+  chameleonLevels.map((c) => z.literal(c)) as [z.ZodLiteral<0>, ...z.ZodLiteral<ChameleonLevel>[]],
+  { error: 'Switch-customer level must be 0, 1 or 2' },
+);
+
+const profileFields = {
+  firstname: text(80).min(1, 'First name is required'),
+  surname: text(80).min(1, 'Surname is required'),
+  title: text(120).nullable().optional(),
+  office: phone.nullable().optional(),
+  mobile: phone.nullable().optional(),
+};
+
+export const userCreateSchema = z.strictObject({
+  ...profileFields,
+  email: emailSchema,
+  type: userType,
+  customerid: z.number().int().positive('Customer is required'),
+  companyAdmin: z.boolean().default(false),
+  chameleon: chameleon.default(0),
+  // Without a password the new user gets an invitation e-mail with a link to choose one.
+  password: newPasswordSchema.optional(),
+});
+export type UserCreate = z.infer<typeof userCreateSchema>;
+
+export const userUpdateSchema = z.strictObject({
+  ...profileFields,
+  firstname: profileFields.firstname.optional(),
+  surname: profileFields.surname.optional(),
+  email: emailSchema.optional(),
+  type: userType.optional(),
+  companyAdmin: z.boolean().optional(),
+  chameleon: chameleon.optional(),
+  enabled: z.boolean().optional(),
+});
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+// Fields any user may change on their own profile; the rest need users.manage.
+export const ownProfileFields = ['firstname', 'surname', 'title', 'office', 'mobile'] as const;
+
+export function assignableUserTypes(actor: Pick<Actor, 'type' | 'companyAdmin'>): UserType[] {
+  if (actor.type === 1) return [...userTypes];
+  if (actor.type === 4 && actor.companyAdmin) return [4, 5];
+  return [];
+}
+
+export function typeFitsCustomer(type: UserType, customerIsProvider: boolean): boolean {
+  return customerIsProvider ? type <= 3 : type >= 4;
+}
+
+// Level 1 lets a user act as provider roles, so only the NOC may hold it; level 2 (customer roles
+// only) is for any provider staff. Customer users never switch customers.
+export function chameleonFitsType(level: ChameleonLevel, type: UserType): boolean {
+  if (level === 0) return true;
+  if (level === 1) return type === 1;
+  return type <= 3;
+}
+
+export function fullName(user: Pick<User, 'firstname' | 'surname'>): string {
+  return `${user.firstname} ${user.surname}`.trim();
+}
