@@ -6,6 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/routes';
@@ -23,16 +24,31 @@ function redactUrl(url: string): string {
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
-    redact: { paths: ['req.headers["x-auth-token"]', 'req.headers.authorization', 'req.headers.cookie'], remove: true },
+    redact: {
+      paths: ['req.headers["x-auth-token"]', 'req.headers.authorization', 'req.headers.cookie'],
+      remove: true,
+    },
     serializers: {
-      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        ip: req.ip,
+      }),
     },
   };
 }
 
-export async function buildApp(config: Config, database: Database, options: { logger?: boolean } = {}) {
+type BuildOptions = { logger?: boolean; logStream?: DestinationStream };
+
+export async function buildApp(config: Config, database: Database, options: BuildOptions = {}) {
+  const logger = loggerOptions(config);
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config),
+    logger:
+      options.logger === false
+        ? false
+        : options.logStream
+          ? { ...(logger as object), stream: options.logStream }
+          : logger,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
   });
@@ -65,7 +81,9 @@ export async function buildApp(config: Config, database: Database, options: { lo
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   registerRequestContext(app, database.db);
 
@@ -87,7 +105,10 @@ export async function buildApp(config: Config, database: Database, options: { lo
       wildcard: false,
       // Hashed asset names never change content, so browsers may keep them for a year.
       setHeaders: (res, path) => {
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -96,7 +117,10 @@ export async function buildApp(config: Config, database: Database, options: { lo
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api') && hasWeb;
     // The web app owns every other path: it routes client-side and shows its own 404 page.
     if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send({ result: 'Failure', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+    return reply.status(404).send({
+      result: 'Failure',
+      message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+    });
   });
 
   return app;

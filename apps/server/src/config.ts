@@ -19,10 +19,17 @@ const envSchema = z.object({
   SEED_DEMO: flag,
   SUPPORT_PHONE: z.string().default('1800 555 010'),
   PROVIDER_NAME: z.string().default('Meridian Research Network'),
-  PROVIDER_CODE: z.string().regex(/^[A-Z0-9]{3}$/).default('MRN'),
+  PROVIDER_CODE: z
+    .string()
+    .regex(/^[A-Z0-9]{3}$/)
+    .default('MRN'),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Lightpath <noc@meridian.example>'),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),

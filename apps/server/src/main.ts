@@ -34,5 +34,7 @@ if (config.seedDemo) {
   for (const a of demoAccounts) console.log(`  ${a.email.padEnd(26)} type ${a.type}`);
 }
 if (firstStart && !config.seedDemo) {
-  console.log('The database is empty: create the first NOC user with `npm run create-admin -- --email you@example.org`.');
+  console.log(
+    'The database is empty: create the first NOC user with `npm run create-admin -- --email you@example.org`.',
+  );
 }

@@ -23,24 +23,31 @@ export const listQuerySchema = z.object({
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 // Ids in paths are positive integers; anything else is a 400, not a 500 or a silent miss.
-export const idSchema = z.coerce
-  .number({ error: 'Id must be a number' })
-  .int('Id must be a whole number')
-  .min(1, 'Id must be a positive number')
-  .max(2_147_483_647, 'Id is out of range');
+// Only plain decimal text becomes a number: '0x10', '1e3' and ' 7 ' are refused rather than read as ids.
+export const idSchema = z.preprocess(
+  (value) => (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: 'Id must be a number' })
+    .int('Id must be a whole number')
+    .min(1, 'Id must be a positive number')
+    .max(2_147_483_647, 'Id is out of range'),
+);
 
 export function parseSort<F extends string>(sort: string | undefined, fields: readonly F[], fallback: F) {
-  const descending = sort?.startsWith('-') ?? false;
   const name = sort?.replace(/^-/, '');
-  const field = fields.find((f) => f === name) ?? fallback;
-  return { field, descending };
+  const field = fields.find((f) => f === name);
+  // An unknown field falls back to the default order, not to the default field reversed.
+  if (!field) return { field: fallback, descending: false };
+  return { field, descending: sort?.startsWith('-') ?? false };
 }
 
-// Free-text fields: trimmed, bounded, and never allowed to carry control characters.
+// Single-line text fields (names, titles, phone numbers): trimmed, bounded, and free of control
+// characters (line breaks included) and of the bidirectional overrides that disguise text.
+const controlOrBidi = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 export function text(max: number) {
   return z
     .string()
     .trim()
     .max(max, `Must be at most ${max} characters`)
-    .regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$/, 'Must not contain control characters');
+    .refine((value) => !controlOrBidi.test(value), 'Must not contain line breaks or control characters');
 }

@@ -12,7 +12,8 @@ export const authMessages = {
   resetRequested: 'If an account exists for that address, a reset link is on its way.',
   resetInvalid: 'This reset link is invalid or has expired.',
   resetDone: 'Your password has been reset. You can sign in now.',
-  tooManyAttempts: (minutes: number) => `Too many sign-in attempts. Try again in ${minutes} minutes.`,
+  tooManyAttempts: (minutes: number) =>
+    `Too many sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   sessionMissing: 'Sign in to continue.',
 } as const;
 
@@ -26,23 +27,28 @@ export const emailSchema = z
   .max(254, 'Email is too long')
   .pipe(z.email('Enter a valid email address'));
 
+const passwordTooLong = `Password must be at most ${passwordMaxLength} characters`;
+
 export const newPasswordSchema = z
   .string()
   .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters`)
-  .max(passwordMaxLength, `Password must be at most ${passwordMaxLength} characters`);
+  .max(passwordMaxLength, passwordTooLong);
 
 export const loginSchema = z.strictObject({
   email: emailSchema,
-  password: z.string().min(1, 'Password is required').max(passwordMaxLength),
+  password: z.string().min(1, 'Password is required').max(passwordMaxLength, passwordTooLong),
   remember: z.boolean().default(false),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const changePasswordSchema = z
   .strictObject({
-    currentpassword: z.string().min(1, 'Current password is required').max(passwordMaxLength),
+    currentpassword: z
+      .string()
+      .min(1, 'Current password is required')
+      .max(passwordMaxLength, passwordTooLong),
     password: newPasswordSchema,
-    confirmpassword: z.string().max(passwordMaxLength),
+    confirmpassword: z.string().max(passwordMaxLength, passwordTooLong),
   })
   .refine((v) => v.password === v.confirmpassword, {
     message: authMessages.passwordsDoNotMatch,
@@ -56,7 +62,7 @@ export const passwordResetSubmitSchema = z
   .strictObject({
     token: text(200).min(20, authMessages.resetInvalid),
     password: newPasswordSchema,
-    confirmpassword: z.string().max(passwordMaxLength),
+    confirmpassword: z.string().max(passwordMaxLength, passwordTooLong),
   })
   .refine((v) => v.password === v.confirmpassword, {
     message: authMessages.passwordsDoNotMatch,

@@ -27,12 +27,25 @@ export const customerCodeSchema = z
 // Logos are small raster images carried as data URLs; SVG is refused because it can carry script.
 export const logoMaxBytes = 200 * 1024;
 const logoPattern = /^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/]+={0,2}$/;
+const logoTooLarge = 'Logo must be at most 200 KB';
+
+function decodedBytes(dataUrl: string): number {
+  const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return (base64.length * 3) / 4 - padding;
+}
+
 export const logoSchema = z
   .string()
-  .max(Math.ceil((logoMaxBytes * 4) / 3) + 40, 'Logo must be at most 200 KB')
-  .regex(logoPattern, 'Logo must be a PNG, JPEG, WebP or GIF image');
+  // A cheap bound on the text first, then the exact size of the decoded image.
+  .max(Math.ceil((logoMaxBytes * 4) / 3) + 40, logoTooLarge)
+  .regex(logoPattern, 'Logo must be a PNG, JPEG, WebP or GIF image')
+  .refine((value) => decodedBytes(value) <= logoMaxBytes, logoTooLarge);
 
-const cdrPinSchema = z.string().trim().regex(/^\d{4,8}$/, 'CDR PIN must be 4 to 8 digits');
+const cdrPinSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{4,8}$/, 'CDR PIN must be 4 to 8 digits');
 
 export const customerCreateSchema = z.strictObject({
   customername: text(120).min(2, 'Customer name is required'),
@@ -43,8 +56,7 @@ export const customerCreateSchema = z.strictObject({
 });
 export type CustomerCreate = z.infer<typeof customerCreateSchema>;
 
-// The provider may change everything but the code (service ids embed it); a company admin may only
-// change the company's own logo and PIN (Company Settings).
+// The provider may change everything but the code (service ids embed it).
 export const customerUpdateSchema = z.strictObject({
   customername: text(120).min(2, 'Customer name is required').optional(),
   enabled: z.boolean().optional(),
@@ -53,10 +65,15 @@ export const customerUpdateSchema = z.strictObject({
 });
 export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
 
-export const companySettingsFields = ['logo64', 'cdrpin'] as const satisfies readonly (keyof CustomerUpdate)[];
+// Company Settings: what a company admin may change about their own company.
+export const companySettingsSchema = z.strictObject({
+  logo64: logoSchema.nullable().optional(),
+  cdrpin: cdrPinSchema.nullable().optional(),
+});
+export type CompanySettingsUpdate = z.infer<typeof companySettingsSchema>;
 
 export function customerInitials(name: string): string {
-  const words = name.split(/\s+/).filter((w) => /^[A-Za-z]/.test(w) && !/^(of|the|and|for)$/i.test(w));
+  const words = name.split(/\s+/).filter((w) => /^\p{L}/u.test(w) && !/^(of|the|and|for)$/i.test(w));
   return (
     words
       .slice(0, 2)

@@ -6,14 +6,18 @@ export const impersonationMessages = {
   notAllowed: 'You cannot switch customers',
   roleNotAllowed: 'You cannot switch to that role',
   customerInactive: 'That customer is not active',
-  roleCustomerMismatch: 'Provider roles (1 to 3) apply to the provider, customer roles (4 and 5) to a customer',
+  roleCustomerMismatch:
+    'Provider roles (1 to 3) apply to the provider, customer roles (4 and 5) to a customer',
   switched: 'Changed Customers Successfully!',
   failed: 'An error occurred while swapping between customers',
 } as const;
 
 export const impersonateSchema = z.strictObject({
   customerid: z.number().int().positive('Choose a customer'),
-  usertype: z.number().int().refine((t) => (userTypes as readonly number[]).includes(t), 'User type must be 1 to 5'),
+  usertype: z
+    .number()
+    .int()
+    .refine((t) => (userTypes as readonly number[]).includes(t), 'User type must be 1 to 5'),
 });
 
 // Spec 6: roles 1-3 only with chameleon 1; 4 and 5 always (for anyone who may switch at all).
@@ -24,7 +28,10 @@ export function impersonationRoleChoices(chameleon: Actor['chameleon']): UserTyp
 }
 
 // Chameleon 1 lists only active customers; chameleon 2 lists all.
-export function switchableCustomers<C extends { enabled: boolean }>(chameleon: Actor['chameleon'], customers: C[]) {
+export function switchableCustomers<C extends { enabled: boolean }>(
+  chameleon: Actor['chameleon'],
+  customers: C[],
+) {
   if (chameleon === 0) return [];
   return chameleon === 1 ? customers.filter((c) => c.enabled) : customers;
 }
@@ -38,7 +45,8 @@ export function impersonationProblem(
   usertype: UserType,
 ): string | null {
   if (actor.chameleon === 0) return impersonationMessages.notAllowed;
-  if (!impersonationRoleChoices(actor.chameleon).includes(usertype)) return impersonationMessages.roleNotAllowed;
+  if (!impersonationRoleChoices(actor.chameleon).includes(usertype))
+    return impersonationMessages.roleNotAllowed;
   if (target.isprovider !== usertype <= 3) return impersonationMessages.roleCustomerMismatch;
   if (actor.chameleon === 1 && !target.enabled) return impersonationMessages.customerInactive;
   return null;

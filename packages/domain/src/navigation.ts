@@ -24,7 +24,10 @@ export type NavAction =
   | 'new-ticket';
 
 export type NavLeaf = { label: string; to: string; count?: CountKey } | { label: string; action: NavAction };
-export type NavEntry = { label: string; icon: NavIcon } & ({ to: string; count?: CountKey } | { children: NavLeaf[] });
+export type NavEntry = { label: string; icon: NavIcon } & (
+  | { to: string; count?: CountKey }
+  | { children: NavLeaf[] }
+);
 export type NavIcon =
   | 'dashboard'
   | 'services'
@@ -96,9 +99,17 @@ export function sidebarFor(actor: NavActor): NavEntry[] {
 
   const reports: NavLeaf[] = [
     { label: 'SLA Reports', to: '/documentation/sla-reports', permission: 'reports.view' as Permission },
-    { label: 'Service Report', to: '/documentation/service-report', permission: 'reports.view' as Permission },
+    {
+      label: 'Service Report',
+      to: '/documentation/service-report',
+      permission: 'reports.view' as Permission,
+    },
     { label: 'Usage Reports', to: '/documentation/usage-reports', permission: 'reports.view' as Permission },
-    { label: 'Change Management', to: '/documentation/changeman-reports', permission: 'reports.view' as Permission },
+    {
+      label: 'Change Management',
+      to: '/documentation/changeman-reports',
+      permission: 'reports.view' as Permission,
+    },
     { label: 'Invoices', to: '/documentation/invoices', permission: 'invoices.view' as Permission },
     { label: 'API Logs', to: '/documentation/logs', permission: 'apilogs.view' as Permission },
   ]
@@ -125,7 +136,11 @@ export function sidebarFor(actor: NavActor): NavEntry[] {
         { label: 'VPLS', to: '/services/vpls-networks', count: 'services.vpls' },
         { label: 'Internet', to: '/services/internet', count: 'services.internet' },
         { label: 'L3VPN', to: '/services/l3vpn', count: 'services.l3vpn' },
-        ...only<NavLeaf>(noc, { label: 'Third-Party', to: '/services/thirdparty', count: 'services.thirdparty' }),
+        ...only<NavLeaf>(noc, {
+          label: 'Third-Party',
+          to: '/services/thirdparty',
+          count: 'services.thirdparty',
+        }),
         { label: 'Notifications', to: '/services/service-notifications' },
         ...only<NavLeaf>(
           noc,
@@ -181,6 +196,10 @@ export function sidebarFor(actor: NavActor): NavEntry[] {
         { label: 'Portal Release Notes', to: '/release-notes' },
       ],
     },
-    ...only<NavEntry>(administration.length > 0, { label: 'Administration', icon: 'admin', children: administration }),
+    ...only<NavEntry>(administration.length > 0, {
+      label: 'Administration',
+      icon: 'admin',
+      children: administration,
+    }),
   ];
 }

@@ -33,7 +33,7 @@ export const permissionTable = {
   'jobs.manage': { types: [1, 3] },
   'customers.view': { types: [1, 2, 3] },
   'customers.manage': { types: [1] },
-  'company.settings': { types: [1, 4], companyAdminFor: [4] },
+  'company.settings': { types: [1, 4], companyAdminFor: [1, 4] },
   'users.view': { types: [1, 4, 5] },
   'users.manage': { types: [1, 4], companyAdminFor: [4] },
   'contacts.view': { types: [1, 3, 4, 5] },
@@ -51,7 +51,10 @@ export const permissionTable = {
 
 export type Permission = keyof typeof permissionTable;
 
-export function can(actor: Pick<Actor, 'type' | 'companyAdmin' | 'chameleon'>, permission: Permission): boolean {
+export function can(
+  actor: Pick<Actor, 'type' | 'companyAdmin' | 'chameleon'>,
+  permission: Permission,
+): boolean {
   const rule: Rule = permissionTable[permission];
   if (!rule.types.includes(actor.type)) return false;
   if (rule.companyAdminFor?.includes(actor.type) && !actor.companyAdmin) return false;

@@ -37,7 +37,8 @@ export const userMessages = {
   notFound: 'User not found',
   cannotDeleteSelf: 'You cannot delete your own account',
   typeNotAssignable: 'You cannot give a user that type',
-  typeCustomerMismatch: 'Provider staff (types 1 to 3) belong to the provider; customer users (types 4 and 5) to a customer',
+  typeCustomerMismatch:
+    'Provider staff (types 1 to 3) belong to the provider; customer users (types 4 and 5) to a customer',
   chameleonNotAllowed: 'Switch-customer level 1 is for NOC users (type 1); level 2 for provider staff only',
   otherCompany: 'You can only manage users of your own company',
   created: 'User created',
@@ -46,9 +47,12 @@ export const userMessages = {
 } as const;
 
 const phone = text(40).regex(/^[+()\d\s-]*$/, 'Phone numbers may hold digits, spaces, +, - and brackets');
-const userType = z.union(userTypes.map((t) => z.literal(t)) as [z.ZodLiteral<1>, ...z.ZodLiteral<UserType>[]], {
-  error: 'User type must be 1 to 5',
-});
+const userType = z.union(
+  userTypes.map((t) => z.literal(t)) as [z.ZodLiteral<1>, ...z.ZodLiteral<UserType>[]],
+  {
+    error: 'User type must be 1 to 5',
+  },
+);
 const chameleon = z.union(
   chameleonLevels.map((c) => z.literal(c)) as [z.ZodLiteral<0>, ...z.ZodLiteral<ChameleonLevel>[]],
   { error: 'Switch-customer level must be 0, 1 or 2' },

@@ -39,7 +39,11 @@ try {
       (
         await tx
           .insert(customers)
-          .values({ customerCode: config.provider.code, customerName: config.provider.name, isProvider: true })
+          .values({
+            customerCode: config.provider.code,
+            customerName: config.provider.name,
+            isProvider: true,
+          })
           .returning()
       )[0]!;
     const [user] = await tx

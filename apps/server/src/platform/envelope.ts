@@ -24,5 +24,7 @@ export function done(message: string) {
 }
 
 export function listOf<T extends z.ZodType>(item: T) {
-  return envelope(z.object({ count: z.number(), limit: z.number(), offset: z.number(), results: z.array(item) }));
+  return envelope(
+    z.object({ count: z.number(), limit: z.number(), offset: z.number(), results: z.array(item) }),
+  );
 }

@@ -2,7 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, RateLimited } from './errors';
 
-type Reply = { result: 'Failure'; message: string; payload?: { errors: { path: string; message: string }[] } };
+type Reply = {
+  result: 'Failure';
+  message: string;
+  payload?: { errors: { path: string; message: string }[] };
+};
 
 function failure(message: string, errors?: { path: string; message: string }[]): Reply {
   return errors ? { result: 'Failure', message, payload: { errors } } : { result: 'Failure', message };
@@ -26,7 +30,11 @@ export function registerErrorHandling(app: FastifyInstance) {
         return { path: where, message: v.message ?? 'Invalid value' };
       });
       const first = errors[0];
-      const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request';
+      const message = first
+        ? first.path
+          ? `${first.path}: ${first.message}`
+          : first.message
+        : 'Invalid request';
       return reply.status(400).send(failure(message, errors));
     }
     if (error instanceof AppError) {

@@ -21,7 +21,8 @@ export async function queueEmail(db: DbOrTx, log: FastifyBaseLogger, email: Outg
     })
     .onConflictDoNothing()
     .returning({ id: outbox.id });
-  if (inserted[0]) log.info({ outboxId: inserted[0].id, to: email.to, subject: email.subject }, 'e-mail queued');
+  if (inserted[0])
+    log.info({ outboxId: inserted[0].id, to: email.to, subject: email.subject }, 'e-mail queued');
 }
 
 export type MailTransport = {
@@ -38,7 +39,12 @@ const maxAttempts = 5;
 
 // Claims a batch of unsent e-mails (SKIP LOCKED, with a lease) so several instances can run this side
 // by side without sending anything twice, then delivers them.
-export async function deliverQueuedEmail(db: Db, transport: MailTransport, from: string, log: FastifyBaseLogger) {
+export async function deliverQueuedEmail(
+  db: Db,
+  transport: MailTransport,
+  from: string,
+  log: FastifyBaseLogger,
+) {
   const claimable = db
     .select({ id: outbox.id })
     .from(outbox)
@@ -55,7 +61,10 @@ export async function deliverQueuedEmail(db: Db, transport: MailTransport, from:
     .for('update', { skipLocked: true });
   const claimed = await db
     .update(outbox)
-    .set({ claimedUntil: sql`now() + make_interval(secs => ${claimSeconds})`, attempts: sql`${outbox.attempts} + 1` })
+    .set({
+      claimedUntil: sql`now() + make_interval(secs => ${claimSeconds})`,
+      attempts: sql`${outbox.attempts} + 1`,
+    })
     .where(inArray(outbox.id, claimable))
     .returning();
   let sent = 0;
@@ -66,7 +75,10 @@ export async function deliverQueuedEmail(db: Db, transport: MailTransport, from:
       sent += 1;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      await db.update(outbox).set({ lastError: reason.slice(0, 500) }).where(eq(outbox.id, row.id));
+      await db
+        .update(outbox)
+        .set({ lastError: reason.slice(0, 500) })
+        .where(eq(outbox.id, row.id));
       log.warn({ outboxId: row.id, reason }, 'e-mail delivery failed');
     }
   }

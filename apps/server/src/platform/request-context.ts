@@ -10,7 +10,13 @@ import { users } from '../db/schema/users';
 import { Forbidden, Unauthorized } from './errors';
 import { hashToken } from './tokens';
 
+export type RouteEntry = { method: string; url: string; permission: Permission | null };
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    // Every API route with the permission it needs (public routes have none); tests walk it.
+    apiRoutes: RouteEntry[];
+  }
   interface FastifyContextConfig {
     // Every route either names the permission it needs or says it is public. Nothing else is allowed.
     permission?: Permission;
@@ -79,11 +85,17 @@ export async function findSession(db: Db, tokenHash: string): Promise<SignedIn |
 export function registerRequestContext(app: FastifyInstance, db: Db) {
   app.decorateRequest('signedIn', null);
 
+  const apiRoutes: RouteEntry[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     const config = route.config as { permission?: Permission; public?: boolean } | undefined;
-    const isApi = route.url.startsWith('/api/');
-    if (isApi && !config?.public && !config?.permission) {
+    if (!route.url.startsWith('/api/')) return;
+    if (!config?.public && !config?.permission) {
       throw new Error(`Route ${route.method} ${route.url} must name a permission or be marked public`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD')
+        apiRoutes.push({ method, url: route.url, permission: config?.permission ?? null });
     }
   });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -42,12 +42,15 @@ export type TestApp = {
   // Signs in as a demo account (password lightpath-demo) and returns the token.
   login: (email: string) => Promise<string>;
   // inject() with the token header set; `as` is a demo e-mail or a token.
-  call: (options: InjectOptions & { as?: string }) => ReturnType<FastifyInstance['inject']>;
+  call: (options: InjectOptions & { as?: string }) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 };
 
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { webDist: '/nonexistent', ...overrides });
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    { webDist: '/nonexistent', ...overrides },
+  );
   const { database, drop } = await freshDatabase();
   await seedDatabase(database.db, 'demo');
   const app = await buildApp(config, database, { logger: false });
@@ -55,7 +58,11 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const tokens = new Map<string, string>();
 
   const login = async (email: string) => {
-    const reply = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: demoPassword } });
+    const reply = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: demoPassword },
+    });
     if (reply.statusCode !== 200) throw new Error(`login as ${email} failed: ${reply.body}`);
     return (reply.json() as { payload: { token: string } }).payload.token;
   };

@@ -11,7 +11,9 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.userId, { onDelete: 'cascade' }),
     // Impersonation replaces the effective customer and type for this session only.
-    actingCustomerId: integer('acting_customer_id').references(() => customers.customerId, { onDelete: 'set null' }),
+    actingCustomerId: integer('acting_customer_id').references(() => customers.customerId, {
+      onDelete: 'set null',
+    }),
     actingType: smallint('acting_type'),
     remember: boolean('remember').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

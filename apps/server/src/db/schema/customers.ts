@@ -21,4 +21,3 @@ export const customers = pgTable(
     index('customers_name_idx').on(t.customerName),
   ],
 );
-

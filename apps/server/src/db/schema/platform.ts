@@ -1,4 +1,14 @@
-import { bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 // Who did what. The actor is the real signed-in user, whoever they were impersonating; no foreign key,
 // so the trail outlives deleted users.

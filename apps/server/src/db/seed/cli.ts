@@ -30,7 +30,9 @@ try {
   const started = performance.now();
   const counts = await seedDatabase(database.db, scale);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`Seeded ${scale} data into ${database.kind}: ${counts.customers} customers, ${counts.users} users in ${seconds} s`);
+  console.log(
+    `Seeded ${scale} data into ${database.kind}: ${counts.customers} customers, ${counts.users} users in ${seconds} s`,
+  );
 } finally {
   await database.close();
 }

@@ -35,7 +35,7 @@ function generatedCustomers(random: Random, count: number): CustomerSeed[] {
   while (list.length < count) {
     const place = random.pick(places);
     const kind = random.pick(institutionKinds);
-    const name = kind === 'University' || kind === 'Library' ? `${place} ${kind}` : `${place} ${kind}`;
+    const name = `${place} ${kind}`;
     if (names.has(name)) {
       serial += 1;
       if (serial > 100_000) throw new Error('customer name space exhausted');
@@ -43,7 +43,8 @@ function generatedCustomers(random: Random, count: number): CustomerSeed[] {
     }
     const initials = `${place.replace(/\s/g, '').slice(0, 2)}${kind[0]}`.toUpperCase();
     let code = initials;
-    for (let n = 0; codes.has(code); n += 1) code = `${initials.slice(0, 1)}${n.toString(36).toUpperCase().padStart(2, '0')}`;
+    for (let n = 0; codes.has(code); n += 1)
+      code = `${initials.slice(0, 1)}${n.toString(36).toUpperCase().padStart(2, '0')}`;
     codes.add(code);
     names.add(name);
     list.push({ code, name, enabled: random.next() > 0.04 });
@@ -104,14 +105,16 @@ export async function seedDatabase(db: Db, scale: SeedScale) {
   const customerTargets = insertedCustomers.filter((c) => c.code !== providerCustomer.code);
   const provider = insertedCustomers.find((c) => c.code === providerCustomer.code)!;
 
+  let nextCustomer = 0;
   for (let i = 0; userRows.length < size.users; i += 1) {
     // Roughly one user in twelve is provider staff; the rest belong to customers, round-robin.
     const staff = i % 12 === 0;
-    const customer = staff ? provider : customerTargets[i % customerTargets.length]!;
+    const customer = staff ? provider : customerTargets[nextCustomer++ % customerTargets.length]!;
     const firstname = random.pick(firstNames);
     const surname = random.pick(surnames);
     const domain = staff ? 'meridian.example' : emailDomain(customer.name);
-    let email = `${firstname}.${surname}`.toLowerCase().replace(/[^a-z.]/g, '') + `@${domain}`;
+    const localPart = `${firstname}.${surname}`.toLowerCase().replace(/[^a-z.]/g, '');
+    let email = `${localPart}@${domain}`;
     for (let n = 2; emails.has(email); n += 1) email = email.replace(/(\d*)@/, `${n}@`);
     emails.add(email);
     const type = staff ? random.pick([1, 2, 3, 3] as const) : random.next() < 0.3 ? 4 : 5;

@@ -44,7 +44,10 @@ describe('login', () => {
 
   it('stores only a hash of the token', async () => {
     const token = (await login(demo.eng)).json().payload.token as string;
-    const stored = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const stored = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(stored).toHaveLength(1);
     const raw = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, token));
     expect(raw).toHaveLength(0);
@@ -143,7 +146,11 @@ describe('password change', () => {
       method: 'PUT',
       url: '/api/user/me/password',
       as: token,
-      payload: { currentpassword: 'not-it', password: 'a-brand-new-pass', confirmpassword: 'a-brand-new-pass' },
+      payload: {
+        currentpassword: 'not-it',
+        password: 'a-brand-new-pass',
+        confirmpassword: 'a-brand-new-pass',
+      },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(authMessages.wrongCurrentPassword);
@@ -157,7 +164,11 @@ describe('password change', () => {
       method: 'PUT',
       url: '/api/user/me/password',
       as: first,
-      payload: { currentpassword: password, password: 'a-brand-new-pass', confirmpassword: 'a-brand-new-pass' },
+      payload: {
+        currentpassword: password,
+        password: 'a-brand-new-pass',
+        confirmpassword: 'a-brand-new-pass',
+      },
     });
     expect(reply.statusCode).toBe(200);
     expect(reply.json().message).toBe(authMessages.passwordUpdated);
@@ -190,7 +201,11 @@ describe('password reset', () => {
 
   it('sets the new password once with the mailed token and ends old sessions', async () => {
     const old = await t.login(demo.tech);
-    await t.app.inject({ method: 'POST', url: '/api/user/passwordreset/request', payload: { email: demo.tech } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/passwordreset/request',
+      payload: { email: demo.tech },
+    });
     const token = await latestResetToken(demo.tech);
     const submit = () =>
       t.app.inject({
@@ -237,15 +252,22 @@ describe('impersonation', () => {
     const customers = await t.call({ method: 'GET', url: '/api/customers', as: token });
     expect(customers.json().payload.results.map((c: { code: string }) => c.code)).toEqual(['UNG']);
     const users = await t.call({ method: 'GET', url: '/api/users?limit=1000', as: token });
-    expect(users.json().payload.results.every((u: { customerid: number }) => u.customerid === ung)).toBe(true);
+    expect(users.json().payload.results.every((u: { customerid: number }) => u.customerid === ung)).toBe(
+      true,
+    );
     // While acting as a customer admin, provider-only routes are refused.
-    expect((await t.call({ method: 'POST', url: '/api/customer', as: token, payload: {} })).statusCode).toBe(403);
+    expect((await t.call({ method: 'POST', url: '/api/customer', as: token, payload: {} })).statusCode).toBe(
+      403,
+    );
     // The profile is still the real user.
     const me = await t.call({ method: 'GET', url: '/api/user/me', as: token });
     expect(me.json().payload.user.email).toBe(demo.noc);
     expect(me.json().payload.customer.customercode).toBe('UNG');
 
-    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'session.impersonate'));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'session.impersonate'));
     expect(audit.at(-1)).toMatchObject({ actorEmail: demo.noc, entityId: String(ung) });
 
     const mrn = await customerId('MRN', token).catch(() => null);
@@ -258,8 +280,15 @@ describe('impersonation', () => {
       payload: { customerid: provider, usertype: 1 },
     });
     expect(revert.statusCode).toBe(200);
-    expect(revert.json().payload.session).toMatchObject({ type: 1, customerid: provider, impersonating: false });
-    const reverted = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'session.impersonate.revert'));
+    expect(revert.json().payload.session).toMatchObject({
+      type: 1,
+      customerid: provider,
+      impersonating: false,
+    });
+    const reverted = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'session.impersonate.revert'));
     expect(reverted).toHaveLength(1);
   });
 
@@ -271,15 +300,40 @@ describe('impersonation', () => {
     const provider = me.json().payload.session.realcustomerid as number;
 
     const tries = [
-      { as: demo.ungAdmin, body: { customerid: ung, usertype: 5 }, status: 403, message: impersonationMessages.notAllowed },
-      { as: noc, body: { customerid: ung, usertype: 2 }, status: 403, message: impersonationMessages.roleCustomerMismatch },
-      { as: noc, body: { customerid: provider, usertype: 5 }, status: 403, message: impersonationMessages.roleCustomerMismatch },
-      { as: noc, body: { customerid: agl, usertype: 4 }, status: 403, message: impersonationMessages.customerInactive },
+      {
+        as: demo.ungAdmin,
+        body: { customerid: ung, usertype: 5 },
+        status: 403,
+        message: impersonationMessages.notAllowed,
+      },
+      {
+        as: noc,
+        body: { customerid: ung, usertype: 2 },
+        status: 403,
+        message: impersonationMessages.roleCustomerMismatch,
+      },
+      {
+        as: noc,
+        body: { customerid: provider, usertype: 5 },
+        status: 403,
+        message: impersonationMessages.roleCustomerMismatch,
+      },
+      {
+        as: noc,
+        body: { customerid: agl, usertype: 4 },
+        status: 403,
+        message: impersonationMessages.customerInactive,
+      },
       { as: noc, body: { customerid: 999999, usertype: 4 }, status: 404, message: 'Customer not found' },
       { as: noc, body: { customerid: ung, usertype: 9 }, status: 400, message: /User type/ },
     ];
     for (const attempt of tries) {
-      const reply = await t.call({ method: 'POST', url: '/api/user/impersonate', as: attempt.as, payload: attempt.body });
+      const reply = await t.call({
+        method: 'POST',
+        url: '/api/user/impersonate',
+        as: attempt.as,
+        payload: attempt.body,
+      });
       expect(reply.statusCode, JSON.stringify(attempt.body)).toBe(attempt.status);
       expect(reply.json().message).toMatch(attempt.message);
     }

@@ -7,11 +7,17 @@ export async function insertSession(db: DbOrTx, values: typeof sessions.$inferIn
 }
 
 export async function revokeSession(db: DbOrTx, tokenHash: string) {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
 }
 
 export async function revokeUserSessions(db: DbOrTx, userId: number) {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 export async function setSessionActing(
@@ -45,7 +51,11 @@ export async function claimPasswordReset(db: DbOrTx, tokenHash: string) {
     .update(passwordResets)
     .set({ usedAt: new Date() })
     .where(
-      and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())),
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, new Date()),
+      ),
     )
     .returning({ userId: passwordResets.userId });
   return rows[0] ?? null;

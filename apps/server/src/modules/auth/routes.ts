@@ -74,7 +74,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       schema: {
         tags,
         summary: 'The signed-in user, the session (effective role and customer) and that customer',
-        response: { 200: envelope(z.object({ user: userSchema, session: sessionSchema, customer: customerSchema })) },
+        response: {
+          200: envelope(z.object({ user: userSchema, session: sessionSchema, customer: customerSchema })),
+        },
       },
     },
     async (request) => {

@@ -5,8 +5,8 @@ import {
   sessionHours,
 } from '@lightpath/domain/auth';
 import { impersonationMessages, impersonationProblem, isRevert } from '@lightpath/domain/impersonation';
-import type { SessionInfo } from '@lightpath/domain/users';
 import type { UserType } from '@lightpath/domain/user-types';
+import type { SessionInfo } from '@lightpath/domain/users';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
@@ -57,7 +57,12 @@ export async function login(db: Db, config: Config, request: FastifyRequest, inp
   const hours = input.remember ? sessionHours.remembered : sessionHours.session;
   const expiresAt = new Date(Date.now() + hours * 3_600_000);
   await db.transaction(async (tx) => {
-    await insertSession(tx, { tokenHash: hashToken(token), userId: user.userId, remember: input.remember, expiresAt });
+    await insertSession(tx, {
+      tokenHash: hashToken(token),
+      userId: user.userId,
+      remember: input.remember,
+      expiresAt,
+    });
     await recordLoginAttempt(tx, input.email, request.ip, true);
     await updateUserRow(tx, user.userId, { lastLoginAt: new Date() });
   });
@@ -84,7 +89,12 @@ export function sessionInfo(session: SignedIn): SessionInfo {
 }
 
 // Changing the password signs the user out everywhere; the client signs in again with the new one.
-export async function changePassword(db: Db, request: FastifyRequest, session: SignedIn, input: ChangePasswordInput) {
+export async function changePassword(
+  db: Db,
+  request: FastifyRequest,
+  session: SignedIn,
+  input: ChangePasswordInput,
+) {
   const user = await findUser(db, { kind: 'all' }, session.actor.userId);
   if (!user) throw new Unauthorized(authMessages.loggedOut);
   if (!(await verifyPassword(user.passwordHash, input.currentpassword))) {
@@ -128,10 +138,14 @@ export async function sendPasswordLink(
 
 export async function requestPasswordReset(db: Db, config: Config, request: FastifyRequest, email: string) {
   const user = await findUserByEmail(db, email);
-  if (!user || !user.enabled) return;
+  if (!user?.enabled) return;
   await db.transaction(async (tx) => {
     await sendPasswordLink(tx, config, request.log, user, 'reset');
-    await recordAudit(tx, request, { action: 'user.password.reset.request', entity: 'user', entityId: user.userId });
+    await recordAudit(tx, request, {
+      action: 'user.password.reset.request',
+      entity: 'user',
+      entityId: user.userId,
+    });
   });
 }
 
@@ -160,7 +174,11 @@ export async function impersonate(
   if (!customer) throw new NotFound('Customer not found');
   const revert = isRevert(actor, target.customerid, usertype);
   if (!revert) {
-    const problem = impersonationProblem(actor, { enabled: customer.enabled, isprovider: customer.isProvider }, usertype);
+    const problem = impersonationProblem(
+      actor,
+      { enabled: customer.enabled, isprovider: customer.isProvider },
+      usertype,
+    );
     if (problem) throw new Forbidden(problem);
   }
   const acting = revert

@@ -39,7 +39,10 @@ export async function listCustomers(db: DbOrTx, scope: Scope, filter: CustomerFi
     scopeCondition(scope, customers.customerId),
     filter.enabled === undefined ? undefined : eq(customers.enabled, filter.enabled),
     filter.q
-      ? or(ilike(customers.customerName, containsPattern(filter.q)), ilike(customers.customerCode, containsPattern(filter.q)))
+      ? or(
+          ilike(customers.customerName, containsPattern(filter.q)),
+          ilike(customers.customerCode, containsPattern(filter.q)),
+        )
       : undefined,
   );
   const sortColumn = {
@@ -88,7 +91,11 @@ export async function insertCustomer(db: DbOrTx, values: typeof customers.$infer
   return rows[0]!;
 }
 
-export async function updateCustomerRow(db: DbOrTx, customerId: number, values: Partial<typeof customers.$inferInsert>) {
+export async function updateCustomerRow(
+  db: DbOrTx,
+  customerId: number,
+  values: Partial<typeof customers.$inferInsert>,
+) {
   const rows = await db
     .update(customers)
     .set({ ...values, updatedAt: new Date() })

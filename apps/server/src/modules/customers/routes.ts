@@ -1,11 +1,21 @@
 import { idSchema, listQuerySchema } from '@lightpath/domain/api';
-import { customerCreateSchema, customerUpdateSchema } from '@lightpath/domain/customers';
+import {
+  companySettingsSchema,
+  customerCreateSchema,
+  customerUpdateSchema,
+} from '@lightpath/domain/customers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { envelope, listOf, ok } from '../../platform/envelope';
 import { signedIn } from '../../platform/request-context';
-import { createCustomer, getCustomerFor, listCustomersFor, updateCustomer } from './service';
+import {
+  createCustomer,
+  getCustomerFor,
+  listCustomersFor,
+  updateCompanySettings,
+  updateCustomer,
+} from './service';
 
 export const customerSchema = z.object({
   customerid: z.number(),
@@ -29,7 +39,12 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: {
         tags,
         summary: 'List customers in scope (a customer user sees only its own)',
-        querystring: listQuerySchema.extend({ enabled: z.enum(['true', 'false']).transform((v) => v === 'true').optional() }),
+        querystring: listQuerySchema.extend({
+          enabled: z
+            .enum(['true', 'false'])
+            .transform((v) => v === 'true')
+            .optional(),
+        }),
         response: { 200: listOf(customerSchema.extend({ usercount: z.number() })) },
       },
     },
@@ -40,7 +55,11 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/customer/me',
     {
       config: { permission: 'portal.use' },
-      schema: { tags, summary: "The caller's (effective) customer", response: { 200: envelope(customerSchema) } },
+      schema: {
+        tags,
+        summary: "The caller's (effective) customer",
+        response: { 200: envelope(customerSchema) },
+      },
     },
     async (request) => {
       const { actor } = signedIn(request);
@@ -52,7 +71,12 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/customer/:customerid',
     {
       config: { permission: 'portal.use' },
-      schema: { tags, summary: 'One customer', params: customerParams, response: { 200: envelope(customerSchema) } },
+      schema: {
+        tags,
+        summary: 'One customer',
+        params: customerParams,
+        response: { 200: envelope(customerSchema) },
+      },
     },
     async (request) => ok(await getCustomerFor(db, signedIn(request).actor, request.params.customerid)),
   );
@@ -61,18 +85,42 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/customer',
     {
       config: { permission: 'customers.manage' },
-      schema: { tags, summary: 'Create a customer', body: customerCreateSchema, response: { 201: envelope(customerSchema) } },
+      schema: {
+        tags,
+        summary: 'Create a customer',
+        body: customerCreateSchema,
+        response: { 201: envelope(customerSchema) },
+      },
     },
-    async (request, reply) => reply.status(201).send(ok(await createCustomer(db, request, request.body), 'Customer created')),
+    async (request, reply) =>
+      reply.status(201).send(ok(await createCustomer(db, request, request.body), 'Customer created')),
+  );
+
+  app.put(
+    '/customer/me',
+    {
+      config: { permission: 'company.settings' },
+      schema: {
+        tags,
+        summary: 'Company Settings: a company admin changes the logo and CDR PIN of their company',
+        body: companySettingsSchema,
+        response: { 200: envelope(customerSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await updateCompanySettings(db, request, signedIn(request).actor, request.body),
+        'Company settings saved',
+      ),
   );
 
   app.put(
     '/customer/:customerid',
     {
-      config: { permission: 'company.settings' },
+      config: { permission: 'customers.manage' },
       schema: {
         tags,
-        summary: 'Update a customer (company admins: logo and CDR PIN of their own company only)',
+        summary: 'Update a customer (not its code, which every service id embeds)',
         params: customerParams,
         body: customerUpdateSchema,
         response: { 200: envelope(customerSchema) },

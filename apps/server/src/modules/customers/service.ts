@@ -1,16 +1,15 @@
 import { type Actor, scopeOf } from '@lightpath/domain/actor';
-import { parseSort, type ListQuery } from '@lightpath/domain/api';
+import { type ListQuery, parseSort } from '@lightpath/domain/api';
 import {
+  type CompanySettingsUpdate,
   type CustomerCreate,
   type CustomerUpdate,
-  companySettingsFields,
   customerMessages,
 } from '@lightpath/domain/customers';
-import { can } from '@lightpath/domain/permissions';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
-import { Conflict, Forbidden, NotFound } from '../../platform/errors';
+import { Conflict, NotFound } from '../../platform/errors';
 import {
   customerSortFields,
   findCustomer,
@@ -21,7 +20,11 @@ import {
   updateCustomerRow,
 } from './repository';
 
-export async function listCustomersFor(db: Db, actor: Actor, query: ListQuery & { enabled?: boolean | undefined }) {
+export async function listCustomersFor(
+  db: Db,
+  actor: Actor,
+  query: ListQuery & { enabled?: boolean | undefined },
+) {
   const sort = parseSort(query.sort, customerSortFields, 'customername');
   const page = await listCustomers(db, scopeOf(actor), { ...query, sort });
   return { ...page, limit: query.limit, offset: query.offset };
@@ -35,7 +38,8 @@ export async function getCustomerFor(db: Db, actor: Actor, customerId: number) {
 
 export async function createCustomer(db: Db, request: FastifyRequest, input: CustomerCreate) {
   return db.transaction(async (tx) => {
-    if (await findCustomerByCode(tx, input.customercode)) throw new Conflict(customerMessages.codeInUse, 'customercode');
+    if (await findCustomerByCode(tx, input.customercode))
+      throw new Conflict(customerMessages.codeInUse, 'customercode');
     const row = await insertCustomer(tx, {
       customerName: input.customername,
       customerCode: input.customercode,
@@ -53,21 +57,14 @@ export async function createCustomer(db: Db, request: FastifyRequest, input: Cus
   });
 }
 
-// The provider edits any customer; a company admin edits only the Company Settings fields of their own.
-export async function updateCustomer(
+async function applyCustomerUpdate(
   db: Db,
   request: FastifyRequest,
   actor: Actor,
   customerId: number,
   input: CustomerUpdate,
+  action: string,
 ) {
-  const managesCustomers = can(actor, 'customers.manage');
-  if (!managesCustomers) {
-    if (customerId !== actor.customerId) throw new NotFound(customerMessages.notFound);
-    const allowed: readonly string[] = companySettingsFields;
-    const extra = Object.keys(input).filter((key) => !allowed.includes(key));
-    if (extra.length > 0) throw new Forbidden(`Company admins can change only ${companySettingsFields.join(' and ')}`);
-  }
   return db.transaction(async (tx) => {
     const existing = await findCustomer(tx, scopeOf(actor), customerId);
     if (!existing) throw new NotFound(customerMessages.notFound);
@@ -77,13 +74,34 @@ export async function updateCustomer(
       ...(input.logo64 !== undefined && { logo64: input.logo64 }),
       ...(input.cdrpin !== undefined && { cdrPin: input.cdrpin }),
     });
+    // Logos are large and PINs are secrets: record that they changed, not their values.
     await recordAudit(tx, request, {
-      action: 'customer.update',
+      action,
       entity: 'customer',
       entityId: customerId,
-      // Logos are large and PINs are secrets: record that they changed, not their values.
       detail: { fields: Object.keys(input) },
     });
     return toCustomer(row!);
   });
+}
+
+// The provider (customers.manage) edits any customer.
+export function updateCustomer(
+  db: Db,
+  request: FastifyRequest,
+  actor: Actor,
+  customerId: number,
+  input: CustomerUpdate,
+) {
+  return applyCustomerUpdate(db, request, actor, customerId, input, 'customer.update');
+}
+
+// Company Settings: a company admin edits the logo and PIN of the company they are acting for.
+export function updateCompanySettings(
+  db: Db,
+  request: FastifyRequest,
+  actor: Actor,
+  input: CompanySettingsUpdate,
+) {
+  return applyCustomerUpdate(db, request, actor, actor.customerId, input, 'customer.settings.update');
 }

@@ -28,7 +28,9 @@ export const portalRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; datab
       schema: {
         tags,
         summary: 'Liveness and database check for load balancers and start-up scripts',
-        response: { 200: envelope(z.object({ status: z.literal('ok'), database: z.string(), version: z.string() })) },
+        response: {
+          200: envelope(z.object({ status: z.literal('ok'), database: z.string(), version: z.string() })),
+        },
       },
     },
     async () => {
@@ -60,7 +62,11 @@ export const portalRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; datab
       const provider = await findProviderCustomer(db);
       return ok({
         name: 'Lightpath',
-        provider: { name: config.provider.name, code: config.provider.code, customerid: provider?.customerId ?? null },
+        provider: {
+          name: config.provider.name,
+          code: config.provider.code,
+          customerid: provider?.customerId ?? null,
+        },
         supportphone: config.supportPhone,
         version: config.version,
       });
@@ -80,7 +86,9 @@ export const portalRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; datab
     async (request) => {
       const { actor } = signedIn(request);
       const entries = await Promise.all(
-        Object.entries(countProviders).map(async ([key, provider]) => [key, await provider(db, actor)] as const),
+        Object.entries(countProviders).map(
+          async ([key, provider]) => [key, await provider(db, actor)] as const,
+        ),
       );
       return ok({ counts: Object.fromEntries(entries) });
     },

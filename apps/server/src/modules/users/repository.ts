@@ -1,6 +1,6 @@
 import type { Scope } from '@lightpath/domain/actor';
-import type { User } from '@lightpath/domain/users';
 import type { ChameleonLevel, UserType } from '@lightpath/domain/user-types';
+import type { User } from '@lightpath/domain/users';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema/customers';

@@ -102,7 +102,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       },
     },
     async (request) => {
-      const user = await updateUser(db, request, signedIn(request).actor, request.params.userid, request.body);
+      const user = await updateUser(
+        db,
+        request,
+        signedIn(request).actor,
+        request.params.userid,
+        request.body,
+      );
       return ok({ user }, userMessages.updated);
     },
   );

@@ -1,6 +1,7 @@
 import { type Actor, scopeOf } from '@lightpath/domain/actor';
 import { type ListQuery, parseSort } from '@lightpath/domain/api';
 import { can } from '@lightpath/domain/permissions';
+import type { ChameleonLevel, UserType } from '@lightpath/domain/user-types';
 import {
   assignableUserTypes,
   chameleonFitsType,
@@ -10,7 +11,6 @@ import {
   type UserUpdate,
   userMessages,
 } from '@lightpath/domain/users';
-import type { ChameleonLevel, UserType } from '@lightpath/domain/user-types';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
@@ -58,12 +58,16 @@ async function checkRole(
   actor: Actor,
   role: { type: UserType; customerid: number; chameleon: ChameleonLevel },
 ) {
-  if (!assignableUserTypes(actor).includes(role.type)) throw Invalid.field('type', userMessages.typeNotAssignable);
+  if (!assignableUserTypes(actor).includes(role.type))
+    throw Invalid.field('type', userMessages.typeNotAssignable);
   const customer = await findCustomer(tx, scopeOf(actor), role.customerid);
   if (!customer) throw Invalid.field('customerid', 'Customer not found');
-  if (!typeFitsCustomer(role.type, customer.isProvider)) throw Invalid.field('type', userMessages.typeCustomerMismatch);
-  if (!chameleonFitsType(role.chameleon, role.type)) throw Invalid.field('chameleon', userMessages.chameleonNotAllowed);
-  if (role.chameleon !== 0 && actor.type !== 1) throw Invalid.field('chameleon', userMessages.chameleonNotAllowed);
+  if (!typeFitsCustomer(role.type, customer.isProvider))
+    throw Invalid.field('type', userMessages.typeCustomerMismatch);
+  if (!chameleonFitsType(role.chameleon, role.type))
+    throw Invalid.field('chameleon', userMessages.chameleonNotAllowed);
+  if (role.chameleon !== 0 && actor.type !== 1)
+    throw Invalid.field('chameleon', userMessages.chameleonNotAllowed);
 }
 
 async function refuseTakenEmail(tx: DbOrTx, email: string, exceptUserId?: number) {
@@ -71,7 +75,13 @@ async function refuseTakenEmail(tx: DbOrTx, email: string, exceptUserId?: number
   if (existing && existing.userId !== exceptUserId) throw new Conflict(userMessages.emailInUse, 'email');
 }
 
-export async function createUser(db: Db, config: Config, request: FastifyRequest, actor: Actor, input: UserCreate) {
+export async function createUser(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  actor: Actor,
+  input: UserCreate,
+) {
   if (!can(actor, 'users.manage')) throw new Forbidden();
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   return db.transaction(async (tx) => {
@@ -101,20 +111,27 @@ export async function createUser(db: Db, config: Config, request: FastifyRequest
   });
 }
 
-export async function updateUser(db: Db, request: FastifyRequest, actor: Actor, userId: number, input: UserUpdate) {
+export async function updateUser(
+  db: Db,
+  request: FastifyRequest,
+  actor: Actor,
+  userId: number,
+  input: UserUpdate,
+) {
   const manages = can(actor, 'users.manage');
   const self = userId === actor.userId;
   const changed = Object.keys(input) as (keyof UserUpdate)[];
   const ownFields: readonly string[] = ownProfileFields;
-  if (!manages && !(self && changed.every((field) => ownFields.includes(field)))) {
-    throw new Forbidden(self ? 'You can change only your own name, title and phone numbers' : undefined);
-  }
-  if (self && (input.type !== undefined || input.enabled === false || input.chameleon !== undefined)) {
-    throw new Forbidden('You cannot change your own role or disable your own account');
-  }
   return db.transaction(async (tx) => {
+    // Out of scope is 404 before anything else, so a refusal never confirms that a record exists.
     const existing = await findUser(tx, scopeOf(actor), userId);
     if (!existing) throw new NotFound(userMessages.notFound);
+    if (!manages && !(self && changed.every((field) => ownFields.includes(field)))) {
+      throw new Forbidden(self ? 'You can change only your own name, title and phone numbers' : undefined);
+    }
+    if (self && (input.type !== undefined || input.enabled === false || input.chameleon !== undefined)) {
+      throw new Forbidden('You cannot change your own role or disable your own account');
+    }
     const roleChanges = input.type !== undefined || input.chameleon !== undefined;
     if (roleChanges) {
       await checkRole(tx, actor, {
@@ -140,7 +157,12 @@ export async function updateUser(db: Db, request: FastifyRequest, actor: Actor, 
     if (roleChanges || input.companyAdmin !== undefined || input.enabled === false) {
       await revokeUserSessions(tx, userId);
     }
-    await recordAudit(tx, request, { action: 'user.update', entity: 'user', entityId: userId, detail: { ...input } });
+    await recordAudit(tx, request, {
+      action: 'user.update',
+      entity: 'user',
+      entityId: userId,
+      detail: { ...input },
+    });
     return toUser(row!);
   });
 }

@@ -1,0 +1,86 @@
+import { actorFrom } from '@lightpath/domain/actor';
+import { can } from '@lightpath/domain/permissions';
+import type { ChameleonLevel, UserType } from '@lightpath/domain/user-types';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers } from '../db/schema/customers';
+import { users } from '../db/schema/users';
+import { allDemoAccounts, buildTestApp, demo, type TestApp } from '../test/helper';
+
+// Walks every API route with every demo role: a route is refused with 403 exactly when the permission
+// table says so, and a customer user who names another customer's record gets 404. A route with a path
+// parameter not listed in `foreignIds` fails this test, so a new resource cannot skip the check.
+let t: TestApp;
+let foreignTo: Record<'UNG' | 'EBH', Record<string, string>>;
+
+// Records of one customer, for the other customer's accounts. The user is never a demo account,
+// because the NOC's turn at DELETE /api/user/:userid really deletes it.
+async function recordsOf(code: string) {
+  const customer = (await t.database.db.select().from(customers).where(eq(customers.customerCode, code)))[0]!;
+  const user = (
+    await t.database.db.select().from(users).where(eq(users.customerId, customer.customerId))
+  ).find((u) => !(allDemoAccounts as readonly string[]).includes(u.email))!;
+  return { customerid: String(customer.customerId), userid: String(user.userId) };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  foreignTo = { UNG: await recordsOf('EBH'), EBH: await recordsOf('UNG') };
+});
+afterAll(() => t.close());
+
+async function actorOf(email: string) {
+  const row = (await t.database.db.select().from(users).where(eq(users.email, email)))[0]!;
+  return actorFrom(
+    {
+      userId: row.userId,
+      type: row.type as UserType,
+      customerId: row.customerId,
+      companyAdmin: row.companyAdmin,
+      chameleon: row.chameleon as ChameleonLevel,
+    },
+    { actingType: null, actingCustomerId: null },
+  );
+}
+
+describe('every route, every role', () => {
+  it('has routes to walk', () => {
+    expect(t.app.apiRoutes.filter((r) => r.permission).length).toBeGreaterThan(10);
+  });
+
+  it('refuses exactly the roles the permission table refuses, and hides foreign records', async () => {
+    const guarded = t.app.apiRoutes.filter((r) => r.permission);
+    // Customer roles first, while the foreign records still exist.
+    const accounts = [
+      demo.ungAdmin,
+      demo.ungUser,
+      ...allDemoAccounts.filter((a) => a !== demo.ungAdmin && a !== demo.ungUser),
+    ];
+    for (const email of accounts) {
+      const actor = await actorOf(email);
+      const customerRole = actor.type >= 4;
+      const foreignIds = email === demo.ebhAdmin ? foreignTo.EBH : foreignTo.UNG;
+      for (const route of guarded) {
+        const params = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+        for (const param of params) expect(foreignIds, `no foreign id for :${param}`).toHaveProperty(param);
+        const url = route.url.replace(/:(\w+)/g, (_, name: string) => foreignIds[name]!);
+        // A fresh session per call: some routes (logout, password change) end the session they run in.
+        const token = await t.login(email);
+        const reply = await t.call({
+          method: route.method as 'GET',
+          url,
+          as: token,
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const label = `${email} ${route.method} ${route.url}`;
+        expect(reply.statusCode, label).not.toBe(401);
+        expect(reply.statusCode, label).toBeLessThan(500);
+        if (!can(actor, route.permission!)) {
+          expect(reply.statusCode, label).toBe(403);
+        } else if (customerRole && params.length > 0) {
+          expect(reply.statusCode, label).toBe(404);
+        }
+      }
+    }
+  });
+});
