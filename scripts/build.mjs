@@ -31,7 +31,10 @@ if (ifNeeded && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === sta
 
 const started = Date.now();
 console.log('Building the web app…');
-execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'apps/web'), stdio: 'inherit' });
+execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+  cwd: join(root, 'apps/web'),
+  stdio: 'inherit',
+});
 
 console.log('Building the server…');
 const serverPackage = JSON.parse(readFileSync(join(root, 'apps/server/package.json'), 'utf8'));

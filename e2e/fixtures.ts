@@ -1,0 +1,48 @@
+import { resolve } from 'node:path';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+const screenshots = resolve(import.meta.dirname, '../test-results/screenshots');
+
+export const demoPassword = 'lightpath-demo';
+
+export const accounts = {
+  noc: { email: 'noc@meridian.example', type: 1, name: 'Nadia Ortiz' },
+  tech: { email: 'tech@meridian.example', type: 2, name: 'Tom Hale' },
+  eng: { email: 'eng@meridian.example', type: 3, name: 'Priya Raman' },
+  ungAdmin: { email: 'admin@northgate.example', type: 4, name: 'Alex Morgan' },
+  ungUser: { email: 'user@northgate.example', type: 5, name: 'Sam Lee' },
+  ebhAdmin: { email: 'admin@eastbrook.example', type: 4, name: 'Jordan Price' },
+} as const;
+export type AccountKey = keyof typeof accounts;
+
+export async function signIn(page: Page, email: string, password = demoPassword, options: { remember?: boolean } = {}) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (options.remember) await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+// API calls for set-up that is not under test (creating a throwaway user, reading the outbox).
+export async function apiToken(request: APIRequestContext, email: string, password = demoPassword) {
+  const reply = await request.post('/api/login', { data: { email, password } });
+  expect(reply.ok()).toBe(true);
+  return ((await reply.json()) as { payload: { token: string } }).payload.token;
+}
+
+export async function api<T>(request: APIRequestContext, token: string, method: string, url: string, data?: unknown) {
+  const reply = await request.fetch(url, { method, headers: { 'x-auth-token': token }, data });
+  const body = (await reply.json()) as { result: string; payload: T; message?: string };
+  return { status: reply.status(), body };
+}
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `${screenshots}/${name}.png`, fullPage: false });
+}

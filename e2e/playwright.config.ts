@@ -1,0 +1,52 @@
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// End to end against the real server (built app, embedded PGlite on a fresh data directory) in
+// Debian's Chromium: no browser download. `npm run test:e2e` builds first; `npm test` runs it last.
+const port = Number(process.env.E2E_PORT ?? 8181);
+const dataDir = join(tmpdir(), `lightpath-e2e-${port}`);
+const repoRoot = resolve(import.meta.dirname, '..');
+const { DATABASE_URL: _ignored, ...serverEnv } = process.env;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: join(repoRoot, 'test-results/e2e-artifacts'),
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // As root Chromium needs --no-sandbox; the rest keeps it off this machine's closed network.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf "${dataDir}" && node apps/server/dist/main.js`,
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    // The embedded database, whatever DATABASE_URL the shell has: the suite owns its data.
+    env: { ...serverEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' } as Record<string, string>,
+  },
+});
