@@ -2,12 +2,14 @@ import { type Actor, actorFrom } from '@lightpath/domain/actor';
 import { authMessages } from '@lightpath/domain/auth';
 import { can, type Permission } from '@lightpath/domain/permissions';
 import type { ChameleonLevel, UserType } from '@lightpath/domain/user-types';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema/auth';
+import { customers } from '../db/schema/customers';
 import { users } from '../db/schema/users';
 import { Forbidden, Unauthorized } from './errors';
+import { prepared } from './prepared';
 import { hashToken } from './tokens';
 
 export type RouteEntry = { method: string; url: string; permission: Permission | null };
@@ -28,7 +30,18 @@ declare module 'fastify' {
   }
 }
 
-export type SignedIn = { actor: Actor; email: string; tokenHash: string; expiresAt: Date };
+type UserRow = typeof users.$inferSelect;
+type CustomerRow = typeof customers.$inferSelect;
+
+export type SignedIn = {
+  actor: Actor;
+  email: string;
+  tokenHash: string;
+  expiresAt: Date;
+  // Loaded with the session, so handlers such as GET /api/user/me need no further query for them.
+  user: Omit<UserRow, 'passwordHash'>;
+  customer: Omit<CustomerRow, 'logo64'>;
+};
 
 export const tokenHeader = 'x-auth-token';
 
@@ -42,43 +55,61 @@ export function requirePermission(actor: Actor, permission: Permission) {
   if (!can(actor, permission)) throw new Forbidden();
 }
 
-export async function findSession(db: Db, tokenHash: string): Promise<SignedIn | null> {
-  const rows = await db
+// The one query every signed-in request makes: the session, the user and the effective customer
+// (the logo excepted, which can be large). Prepared once per database, so neither Drizzle nor
+// PostgreSQL rebuilds or re-plans it per request.
+function prepareSessionLookup(db: Db) {
+  const { passwordHash: _secret, ...userColumns } = getTableColumns(users);
+  const { logo64: _large, ...customerColumns } = getTableColumns(customers);
+  return db
     .select({
-      userId: users.userId,
-      email: users.email,
-      type: users.type,
-      customerId: users.customerId,
-      companyAdmin: users.companyAdmin,
-      chameleon: users.chameleon,
+      user: userColumns,
+      customer: customerColumns,
       actingType: sessions.actingType,
       actingCustomerId: sessions.actingCustomerId,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.userId, sessions.userId))
+    .innerJoin(
+      customers,
+      eq(customers.customerId, sql`coalesce(${sessions.actingCustomerId}, ${users.customerId})`),
+    )
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, sql`now()`),
         eq(users.enabled, true),
       ),
     )
-    .limit(1);
-  const row = rows[0];
+    .limit(1)
+    .prepare('lightpath_find_session');
+}
+
+export async function findSession(db: Db, tokenHash: string): Promise<SignedIn | null> {
+  const lookup = prepared(db, 'find_session', prepareSessionLookup);
+  const row = (await lookup.execute({ tokenHash }))[0];
   if (!row) return null;
+  const { user } = row;
   const actor = actorFrom(
     {
-      userId: row.userId,
-      type: row.type as UserType,
-      customerId: row.customerId,
-      companyAdmin: row.companyAdmin,
-      chameleon: row.chameleon as ChameleonLevel,
+      userId: user.userId,
+      type: user.type as UserType,
+      customerId: user.customerId,
+      companyAdmin: user.companyAdmin,
+      chameleon: user.chameleon as ChameleonLevel,
     },
     { actingType: row.actingType as UserType | null, actingCustomerId: row.actingCustomerId },
   );
-  return { actor, email: row.email, tokenHash, expiresAt: row.expiresAt };
+  return {
+    actor,
+    email: user.email,
+    tokenHash,
+    expiresAt: row.expiresAt,
+    user: row.user,
+    customer: row.customer,
+  };
 }
 
 // Authentication and permission for every route, before the body is even parsed.

@@ -31,16 +31,18 @@ function generatedCustomers(random: Random, count: number): CustomerSeed[] {
   const list: CustomerSeed[] = demoCustomers.map((c) => ({ ...c }));
   const codes = new Set<string>([providerCustomer.code, ...list.map((c) => c.code)]);
   const names = new Set(list.map((c) => c.name));
-  let serial = 0;
+  // Universities and libraries read best as "University of X"; both forms double the name space.
+  const nameFor = (place: string, kind: string) =>
+    (kind === 'University' || kind === 'Library') && random.next() < 0.5
+      ? `${kind} of ${place}`
+      : `${place} ${kind}`;
+  const capacity = places.length * institutionKinds.length + 2 * places.length;
+  if (count - list.length > capacity) throw new Error(`at most ${capacity} generated customer names`);
   while (list.length < count) {
     const place = random.pick(places);
     const kind = random.pick(institutionKinds);
-    const name = `${place} ${kind}`;
-    if (names.has(name)) {
-      serial += 1;
-      if (serial > 100_000) throw new Error('customer name space exhausted');
-      continue;
-    }
+    const name = nameFor(place, kind);
+    if (names.has(name)) continue;
     const initials = `${place.replace(/\s/g, '').slice(0, 2)}${kind[0]}`.toUpperCase();
     let code = initials;
     for (let n = 0; codes.has(code); n += 1)

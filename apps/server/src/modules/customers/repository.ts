@@ -1,20 +1,23 @@
 import type { Scope } from '@lightpath/domain/actor';
 import type { Customer } from '@lightpath/domain/customers';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema/customers';
+import { prepared } from '../../platform/prepared';
 import { containsPattern, scopeCondition } from '../../platform/scope';
 
 type CustomerRow = typeof customers.$inferSelect;
 
-export function toCustomer(row: CustomerRow): Customer {
+export function toCustomer(row: Omit<CustomerRow, 'logo64'>, logo64: string | null): Customer;
+export function toCustomer(row: CustomerRow): Customer;
+export function toCustomer(row: CustomerRow | Omit<CustomerRow, 'logo64'>, logo64?: string | null): Customer {
   return {
     customerid: row.customerId,
     customername: row.customerName,
     customercode: row.customerCode,
     code: row.customerCode,
     enabled: row.enabled,
-    logo64: row.logo64,
+    logo64: 'logo64' in row ? row.logo64 : (logo64 ?? null),
     cdrpin: row.cdrPin,
     isprovider: row.isProvider,
   };
@@ -74,6 +77,18 @@ export async function findCustomer(db: DbOrTx, scope: Scope, customerId: number)
     .where(and(eq(customers.customerId, customerId), scopeCondition(scope, customers.customerId)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+const prepareLogoLookup = (db: Db) =>
+  db
+    .select({ logo64: customers.logo64 })
+    .from(customers)
+    .where(eq(customers.customerId, sql.placeholder('customerId')))
+    .prepare('lightpath_customer_logo');
+
+export async function findCustomerLogo(db: Db, customerId: number): Promise<string | null> {
+  const rows = await prepared(db, 'customer_logo', prepareLogoLookup).execute({ customerId });
+  return rows[0]?.logo64 ?? null;
 }
 
 export async function findCustomerByCode(db: DbOrTx, code: string) {

@@ -9,7 +9,7 @@ import { containsPattern, scopeCondition, toUnixSeconds } from '../../platform/s
 
 export type UserRow = typeof users.$inferSelect;
 
-export function toUser(row: UserRow): User {
+export function toUser(row: Omit<UserRow, 'passwordHash'>): User {
   return {
     userid: row.userId,
     firstname: row.firstname,

@@ -45,13 +45,6 @@ export async function getUserFor(db: Db, actor: Actor, userId: number) {
   return toUser(row);
 }
 
-// Your own record, even while impersonating another customer (whose scope would hide it).
-export async function getSignedInUser(db: Db, actor: Actor) {
-  const row = await findUser(db, { kind: 'all' }, actor.userId);
-  if (!row) throw new NotFound(userMessages.notFound);
-  return toUser(row);
-}
-
 // The type, customer and switch-customer level must fit together and be within what the actor may grant.
 async function checkRole(
   tx: DbOrTx,

@@ -1,0 +1,140 @@
+// Writes bench/results/latest.json and latest.md (via a .tmp file and a rename, so a failed run never
+// leaves half a result behind) and renders the Markdown table.
+import { renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Budget } from './scenarios';
+import type { StartupResult } from './startup';
+
+export type ScenarioResult = {
+  name: string;
+  method: string;
+  path: string;
+  target: 'app' | 'bare';
+  as: string | null;
+  connections: number;
+  durationSeconds: number;
+  replyBytes: number;
+  requests: { total: number; perSecondMean: number; perSecondStddev: number };
+  latencyMs: { mean: number; p50: number; p97_5: number; p99: number; max: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  ceilingRatio: number | null;
+  budget: Budget | null;
+  budgetText: string;
+  budgetMet: boolean | null;
+  note: string | null;
+};
+
+export type BudgetCheck = { name: string; budget: string; value: string; met: boolean | null };
+
+export type BenchResults = {
+  date: string;
+  commit: string;
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGiB: number;
+    platform: string;
+    arch: string;
+    node: string;
+    // 1-minute load average before and after the run: above ~0.5 at the start, something else was busy.
+    loadAverage: { atStart: number; atEnd: number };
+  };
+  settings: { seconds: number; warmupSeconds: number };
+  database: {
+    kind: string;
+    version: string;
+    seedScale: 'national';
+    openAndMigrateMs: number;
+    seedMs: number;
+    customers: number;
+    users: number;
+    seedWorkaround: string | null;
+  };
+  ceilingPayloadBytes: number;
+  scenarios: ScenarioResult[];
+  startup: (StartupResult & { budgets: { freshMs: number; existingMs: number } }) | null;
+  budgets: BudgetCheck[];
+};
+
+const num = (value: number, digits = 0) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const ms = (value: number) => (value < 10 ? num(value, 1) : num(value));
+const verdict = (met: boolean | null) => (met === null ? '–' : met ? 'yes' : '**NO**');
+
+export function renderMarkdown(r: BenchResults): string {
+  const lines: string[] = [];
+  lines.push('# Lightpath benchmark', '');
+  lines.push(
+    `${r.date} · commit \`${r.commit}\` · ${r.machine.cpus} × ${r.machine.cpuModel}, ${num(r.machine.memoryGiB, 1)} GiB · ` +
+      `Node ${r.machine.node} · ${r.database.kind} (${r.database.version.split(' on ')[0]}) · ` +
+      `load average ${r.machine.loadAverage.atStart} at start, ${r.machine.loadAverage.atEnd} at end`,
+    '',
+  );
+  lines.push(
+    `Data: national seed, ${num(r.database.customers)} customers and ${num(r.database.users)} users, seeded in ` +
+      `${num(r.database.seedMs / 1000, 1)} s (open and migrate ${num(r.database.openAndMigrateMs / 1000, 1)} s). ` +
+      `Each scenario: ${r.settings.warmupSeconds} s warm-up, then ${r.settings.seconds} s measured.`,
+    '',
+  );
+
+  if (r.database.seedWorkaround)
+    lines.push(`**Seed workaround in this run:** ${r.database.seedWorkaround}.`, '');
+  lines.push('## Requests', '');
+  lines.push(
+    '| scenario | conn | reply bytes | req/s | p50 ms | p97.5 ms | p99 ms | of ceiling | errors | non-2xx | budget | met |',
+  );
+  lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|:-:|');
+  for (const s of r.scenarios) {
+    const ratio = s.ceilingRatio === null ? '–' : `${num(s.ceilingRatio * 100, 1)}%`;
+    lines.push(
+      `| ${s.name} | ${s.connections} | ${num(s.replyBytes)} | ${num(s.requests.perSecondMean)} | ${ms(s.latencyMs.p50)} | ` +
+        `${ms(s.latencyMs.p97_5)} | ${ms(s.latencyMs.p99)} | ${ratio} | ${s.errors} | ${s.non2xx} | ${s.budgetText} | ${verdict(s.budgetMet)} |`,
+    );
+  }
+  lines.push('');
+
+  if (r.startup) {
+    const st = r.startup;
+    lines.push('## Start-up (`node apps/server/dist/main.js` to healthy, embedded PGlite)', '');
+    lines.push('| measure | ms | budget | met |', '|---|--:|---|:-:|');
+    lines.push(
+      `| fresh data directory (create, migrate, seed demo data) | ${num(st.freshMs)} | < ${num(st.budgets.freshMs)} | ${verdict(st.freshMs < st.budgets.freshMs)} |`,
+    );
+    lines.push(
+      `| existing data directory (median of ${st.existingSamplesMs.length}: ${st.existingSamplesMs.map((v) => num(v)).join(', ')}) | ` +
+        `${num(st.existingMs)} | < ${num(st.budgets.existingMs)} | ${verdict(st.existingMs < st.budgets.existingMs)} |`,
+    );
+    lines.push(
+      `| \`npm start\`'s up-to-date build check, before the server starts | ${num(st.buildCheckMs)} | | |`,
+    );
+    lines.push('');
+  }
+
+  const notes = r.scenarios.filter((s) => s.note).map((s) => `- ${s.name}: ${s.note}`);
+  lines.push('## Notes', '');
+  lines.push(
+    `- The ceiling is a bare Fastify app (no plugins, hooks or schemas) whose one route returns a static JSON object of ${num(r.ceilingPayloadBytes)} bytes, the size of the real GET /api/user/me reply in this run. It runs in its own process, as does the real app; autocannon runs in a third.`,
+    '- req/s is the mean of the per-second samples; latencies are per request, over the measured seconds only.',
+    ...notes,
+    '',
+  );
+  const missed = r.budgets.filter((b) => b.met === false);
+  lines.push(
+    missed.length === 0
+      ? 'All budgets met.'
+      : `Budgets missed: ${missed.map((b) => `${b.name} (${b.value}, budget ${b.budget})`).join('; ')}.`,
+    '',
+  );
+  return lines.join('\n');
+}
+
+export function writeResults(resultsDir: string, results: BenchResults) {
+  const files: [string, string][] = [
+    ['latest.json', `${JSON.stringify(results, null, 2)}\n`],
+    ['latest.md', renderMarkdown(results)],
+  ];
+  for (const [name, content] of files) writeFileSync(join(resultsDir, `${name}.tmp`), content);
+  for (const [name] of files) renameSync(join(resultsDir, `${name}.tmp`), join(resultsDir, name));
+}

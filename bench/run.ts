@@ -1,0 +1,377 @@
+// `npm run bench`: start-up timing, then the load scenarios of scenarios.ts against the real app on the
+// national data set and against a bare Fastify ceiling, then bench/results/latest.{json,md}. README.md.
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { demoPassword } from '../apps/server/src/db/seed/demo-customers';
+import { prepareDatabase } from './database';
+import {
+  type BenchResults,
+  type BudgetCheck,
+  renderMarkdown,
+  type ScenarioResult,
+  writeResults,
+} from './report';
+import {
+  type AccountKey,
+  accounts,
+  defaultConnections,
+  type Scenario,
+  scenarios,
+  startupBudgets,
+} from './scenarios';
+import { measureStartup, type StartupResult } from './startup';
+import type { TargetFailed, TargetReady } from './target';
+
+const benchDir = import.meta.dirname;
+const repoRoot = resolve(benchDir, '..');
+const resultsDir = join(benchDir, 'results');
+
+function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`${name} must be a number of seconds, got ${raw}`);
+  return value;
+}
+
+const seconds = positiveNumber('BENCH_SECONDS', 10);
+const warmupSeconds = positiveNumber('BENCH_WARMUP_SECONDS', 1);
+// BENCH_PHASES=load or =startup runs one phase; BENCH_ONLY=<text>[,<text>] runs the scenarios whose name
+// contains one of them. A partial run prints its tables but leaves bench/results/latest.* alone.
+const phases = new Set((process.env.BENCH_PHASES ?? 'startup,load').split(',').map((p) => p.trim()));
+const only = process.env.BENCH_ONLY?.toLowerCase()
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
+const fullRun = phases.has('startup') && phases.has('load') && !only?.length;
+
+const cpuProfileDir = process.env.BENCH_CPU_PROFILE ? resolve(process.env.BENCH_CPU_PROFILE) : null;
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+type Target = { child: ChildProcess; ready: TargetReady; base: string };
+
+function startTarget(role: 'app' | 'bare', env: Record<string, string>): Promise<Target> {
+  return new Promise((resolvePromise, reject) => {
+    const child = fork(join(benchDir, 'target.ts'), [role], {
+      cwd: benchDir,
+      // BENCH_CPU_PROFILE=<dir> writes a V8 CPU profile of each target when it stops (open it in Chrome DevTools).
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []),
+      ],
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`the ${role} target exited (code ${code}) before it was ready`)),
+    );
+    child.once('message', (message: TargetReady | TargetFailed) => {
+      if (message.type === 'error') return reject(new Error(`the ${role} target failed: ${message.message}`));
+      resolvePromise({ child, ready: message, base: `http://127.0.0.1:${message.port}` });
+    });
+  });
+}
+
+function stopTarget(target: Target | undefined): Promise<void> {
+  const child = target?.child;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolvePromise) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolvePromise();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function signIn(base: string, email: string): Promise<string> {
+  const response = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: demoPassword, remember: false }),
+  });
+  const body = (await response.json()) as { payload?: { token?: string }; message?: string };
+  if (!response.ok || !body.payload?.token)
+    throw new Error(`sign-in as ${email} failed: ${response.status} ${body.message}`);
+  return body.payload.token;
+}
+
+function requestOf(scenario: Scenario, tokens: Map<AccountKey, string>) {
+  const headers: Record<string, string> = {};
+  if (scenario.as) headers['x-auth-token'] = tokens.get(scenario.as)!;
+  if (scenario.body !== undefined) headers['content-type'] = 'application/json';
+  return {
+    method: scenario.method,
+    headers,
+    body: scenario.body === undefined ? undefined : JSON.stringify(scenario.body),
+  };
+}
+
+// One request before the load: a scenario that cannot answer 2xx fails here with the server's message.
+async function probe(base: string, scenario: Scenario, tokens: Map<AccountKey, string>): Promise<number> {
+  const response = await fetch(`${base}${scenario.path}`, requestOf(scenario, tokens));
+  const text = await response.text();
+  if (!response.ok)
+    throw new Error(`${scenario.name}: ${response.status} before the load started: ${text.slice(0, 300)}`);
+  return Buffer.byteLength(text);
+}
+
+async function cannon(base: string, scenario: Scenario, tokens: Map<AccountKey, string>, duration: number) {
+  const result = await autocannon({
+    url: `${base}${scenario.path}`,
+    connections: scenario.connections ?? defaultConnections,
+    duration,
+    title: scenario.name,
+    ...requestOf(scenario, tokens),
+  });
+  const ok = result.errors === 0 && result.non2xx === 0 && result['2xx'] > 0;
+  if (!ok) {
+    const codes = Object.entries(result.statusCodeStats ?? {})
+      .map(([code, stat]) => `${code}×${stat.count ?? 0}`)
+      .join(', ');
+    throw new Error(
+      `${scenario.name}: not every response was 2xx (2xx ${result['2xx']}, non-2xx ${result.non2xx}, ` +
+        `errors ${result.errors}, timeouts ${result.timeouts}; status codes ${codes || 'none'})`,
+    );
+  }
+  return result;
+}
+
+function judge(
+  scenario: Scenario,
+  rps: number,
+  p99: number,
+  ceilingRps: number | null,
+  databaseKind: string,
+): { text: string; met: boolean | null } {
+  const budget = scenario.budget;
+  if (!budget) return { text: '', met: null };
+  const parts: string[] = [];
+  const checks: boolean[] = [];
+  if (budget.minCeilingRatio !== undefined) {
+    parts.push(`≥ ${Math.round(budget.minCeilingRatio * 100)}% of ceiling`);
+    checks.push(ceilingRps !== null && rps >= budget.minCeilingRatio * ceilingRps);
+  }
+  if (budget.maxP99Ms !== undefined) {
+    parts.push(`p99 < ${budget.maxP99Ms} ms`);
+    checks.push(p99 < budget.maxP99Ms);
+  }
+  if (budget.database && budget.database !== databaseKind) {
+    return { text: `${parts.join(', ')} (judged on ${budget.database} only)`, met: null };
+  }
+  if (budget.minCeilingRatio !== undefined && ceilingRps === null) {
+    return { text: `${parts.join(', ')} (no ceiling in this run)`, met: null };
+  }
+  return { text: parts.join(', '), met: checks.every(Boolean) };
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+function commit(): string {
+  try {
+    const hash = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    }).trim();
+    const dirty =
+      execFileSync('git', ['status', '--porcelain'], { cwd: repoRoot, encoding: 'utf8' }).trim() !== '';
+    return dirty ? `${hash}+changes` : hash;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function runLoad() {
+  const database = await prepareDatabase();
+  log(
+    `database: ${database.kind}${database.kind === 'postgres' ? ` (${new URL(database.url).host}, database lightpath_bench)` : ''}`,
+  );
+  let app: Target | undefined;
+  let bare: Target | undefined;
+  try {
+    log('opening, migrating and seeding the national data set…');
+    app = await startTarget(
+      'app',
+      database.kind === 'postgres'
+        ? { BENCH_DATABASE_URL: database.url }
+        : { BENCH_DATA_DIR: database.dataDir },
+    );
+    const info = app.ready.database!;
+    log(`seeded ${info.customers} customers, ${info.users} users in ${Math.round(info.seedMs)} ms`);
+
+    const selected = scenarios.filter(
+      (s) => !only?.length || only.some((part) => s.name.toLowerCase().includes(part)),
+    );
+    const tokens = new Map<AccountKey, string>();
+    for (const key of new Set(selected.flatMap((s) => (s.as ? [s.as] : [])).concat('noc'))) {
+      tokens.set(key, await signIn(app.base, accounts[key]));
+    }
+    const meBytes = await probe(
+      app.base,
+      { name: 'user/me', method: 'GET', path: '/api/user/me', as: 'noc' },
+      tokens,
+    );
+    bare = await startTarget('bare', { BENCH_PAYLOAD_BYTES: String(meBytes) });
+
+    const results: ScenarioResult[] = [];
+    let ceilingRps: number | null = null;
+    for (const scenario of selected) {
+      const target = scenario.target === 'bare' ? bare : app;
+      const replyBytes = await probe(target.base, scenario, tokens);
+      log(`${scenario.name}: ${warmupSeconds} s warm-up, ${seconds} s measured`);
+      if (warmupSeconds > 0) await cannon(target.base, scenario, tokens, warmupSeconds);
+      const r = await cannon(target.base, scenario, tokens, seconds);
+      const rps = r.requests.mean;
+      if (scenario.target === 'bare') ceilingRps = rps;
+      results.push({
+        name: scenario.name,
+        method: scenario.method,
+        path: scenario.path,
+        target: scenario.target ?? 'app',
+        as: scenario.as ? accounts[scenario.as] : null,
+        connections: r.connections,
+        durationSeconds: r.duration,
+        replyBytes,
+        requests: { total: r.requests.total, perSecondMean: rps, perSecondStddev: r.requests.stddev },
+        latencyMs: {
+          mean: r.latency.mean,
+          p50: r.latency.p50,
+          p97_5: r.latency.p97_5,
+          p99: r.latency.p99,
+          max: r.latency.max,
+        },
+        errors: r.errors,
+        timeouts: r.timeouts,
+        non2xx: r.non2xx,
+        ceilingRatio: null,
+        budget: scenario.budget ?? null,
+        budgetText: '',
+        budgetMet: null,
+        note: scenario.note ?? null,
+      });
+      log(`${scenario.name}: ${Math.round(rps)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
+    }
+    // Ratios (and ratio budgets) are computed once the ceiling is known, wherever it sits in the table.
+    for (const [i, s] of results.entries()) {
+      s.ceilingRatio = ceilingRps ? s.requests.perSecondMean / ceilingRps : null;
+      const verdict = judge(
+        selected[i]!,
+        s.requests.perSecondMean,
+        s.latencyMs.p99,
+        ceilingRps,
+        database.kind,
+      );
+      s.budgetText = verdict.text;
+      s.budgetMet = verdict.met;
+    }
+    return {
+      database: {
+        kind: info.kind,
+        version: info.version,
+        seedScale: 'national' as const,
+        openAndMigrateMs: Math.round(info.openMs),
+        seedMs: Math.round(info.seedMs),
+        customers: info.customers,
+        users: info.users,
+        seedWorkaround: info.seedWorkaround,
+      },
+      ceilingPayloadBytes: meBytes,
+      scenarios: results,
+    };
+  } finally {
+    await stopTarget(bare);
+    await stopTarget(app);
+    database.cleanup();
+  }
+}
+
+async function main() {
+  mkdirSync(resultsDir, { recursive: true });
+  const loadAtStart = loadavg()[0]!;
+  if (loadAtStart > 0.5) {
+    log(
+      `WARNING: load average ${loadAtStart.toFixed(2)} at start: other work on this machine skews the figures`,
+    );
+  }
+  let startup: StartupResult | null = null;
+  if (phases.has('startup')) startup = await measureStartup(repoRoot, log);
+
+  const load = phases.has('load') ? await runLoad() : null;
+
+  const budgets: BudgetCheck[] = [];
+  for (const s of load?.scenarios ?? []) {
+    if (s.budgetText) {
+      const value =
+        s.budget?.minCeilingRatio !== undefined
+          ? `${((s.ceilingRatio ?? 0) * 100).toFixed(1)}% of ceiling, p99 ${s.latencyMs.p99} ms`
+          : `p99 ${s.latencyMs.p99} ms`;
+      budgets.push({ name: s.name, budget: s.budgetText, value, met: s.budgetMet });
+    }
+  }
+  if (startup) {
+    budgets.push({
+      name: 'start-up, fresh ./data',
+      budget: `< ${startupBudgets.freshMs} ms`,
+      value: `${Math.round(startup.freshMs)} ms`,
+      met: startup.freshMs < startupBudgets.freshMs,
+    });
+    budgets.push({
+      name: 'start-up, existing ./data',
+      budget: `< ${startupBudgets.existingMs} ms`,
+      value: `${Math.round(startup.existingMs)} ms`,
+      met: startup.existingMs < startupBudgets.existingMs,
+    });
+  }
+
+  const cpuList = cpus();
+  const results: BenchResults = {
+    date: new Date().toISOString(),
+    commit: commit(),
+    machine: {
+      cpus: cpuList.length,
+      cpuModel: cpuList[0]?.model.trim() ?? 'unknown',
+      memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+      platform: process.platform,
+      arch: process.arch,
+      node: process.versions.node,
+      loadAverage: { atStart: round2(loadAtStart), atEnd: round2(loadavg()[0]!) },
+    },
+    settings: { seconds, warmupSeconds },
+    database: load?.database ?? {
+      kind: 'none',
+      version: 'none',
+      seedScale: 'national',
+      openAndMigrateMs: 0,
+      seedMs: 0,
+      customers: 0,
+      users: 0,
+      seedWorkaround: null,
+    },
+    ceilingPayloadBytes: load?.ceilingPayloadBytes ?? 0,
+    scenarios: load?.scenarios ?? [],
+    startup: startup ? { ...startup, budgets: startupBudgets } : null,
+    budgets,
+  };
+
+  console.log(`\n${renderMarkdown(results)}`);
+  if (fullRun) {
+    writeResults(resultsDir, results);
+    log(`wrote ${join('bench/results', 'latest.json')} and latest.md`);
+  } else {
+    log('partial run (BENCH_PHASES or BENCH_ONLY): bench/results/latest.* left unchanged');
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`\n[bench] FAILED: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}

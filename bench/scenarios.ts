@@ -1,0 +1,67 @@
+// The benchmark's scenarios. Adding one is one line in `scenarios` below; README.md explains the fields.
+import { demoPassword } from '../apps/server/src/db/seed/demo-customers';
+
+// Signed-in identities a scenario can run as. The harness signs each one in once, before the scenarios.
+export const accounts = {
+  noc: 'noc@meridian.example',
+  tech: 'tech@meridian.example',
+  eng: 'eng@meridian.example',
+  custAdmin: 'admin@northgate.example',
+  custUser: 'user@northgate.example',
+} as const;
+export type AccountKey = keyof typeof accounts;
+
+export type Budget = {
+  // Requests/s must be at least this share of the bare-Fastify ceiling measured in the same run.
+  minCeilingRatio?: number;
+  // p99 latency must stay below this many milliseconds.
+  maxP99Ms?: number;
+  // The budget is judged only on this database (the figures on the embedded PGlite are reported, not judged).
+  database?: 'postgres' | 'pglite';
+};
+
+export type Scenario = {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  // Path on the real server; ignored for the ceiling, which has a single route.
+  path: string;
+  // 'bare' is the ceiling: a bare Fastify app returning a static payload as large as GET /api/user/me's reply.
+  target?: 'app' | 'bare';
+  // Sends X-AUTH-TOKEN of this account.
+  as?: AccountKey;
+  // JSON request body.
+  body?: unknown;
+  // Concurrent connections; 50 unless set.
+  connections?: number;
+  budget?: Budget;
+  // Shown under the results table.
+  note?: string;
+};
+
+export const defaultConnections = 50;
+
+const login = (email: string) => ({ email, password: demoPassword, remember: false });
+
+export const scenarios: Scenario[] = [
+  { name: 'bare Fastify (ceiling)', method: 'GET', path: '/ceiling', target: 'bare' },
+  {
+    name: 'POST /api/login',
+    method: 'POST',
+    path: '/api/login',
+    body: login(accounts.noc),
+    connections: 8,
+    note: 'login runs argon2id (19 MiB, 2 passes) on every request, deliberately slow and CPU-bound; 8 connections already keep both cores and the argon2 thread pool busy, more would only queue and inflate latency.',
+  },
+  {
+    name: 'GET /api/user/me',
+    method: 'GET',
+    path: '/api/user/me',
+    as: 'noc',
+    budget: { minCeilingRatio: 0.25 },
+  },
+  { name: 'GET /api/customers?limit=100 (NOC)', method: 'GET', path: '/api/customers?limit=100', as: 'noc' },
+  { name: 'GET /api/customers (customer admin)', method: 'GET', path: '/api/customers', as: 'custAdmin' },
+];
+
+// Start-up budgets (milliseconds from spawning the server to the first healthy GET /api/health).
+export const startupBudgets = { freshMs: 30_000, existingMs: 5_000 };
