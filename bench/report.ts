@@ -50,7 +50,6 @@ export type BenchResults = {
     seedMs: number;
     customers: number;
     users: number;
-    seedWorkaround: string | null;
   };
   ceilingPayloadBytes: number;
   scenarios: ScenarioResult[];
@@ -79,8 +78,6 @@ export function renderMarkdown(r: BenchResults): string {
     '',
   );
 
-  if (r.database.seedWorkaround)
-    lines.push(`**Seed workaround in this run:** ${r.database.seedWorkaround}.`, '');
   lines.push('## Requests', '');
   lines.push(
     '| scenario | conn | reply bytes | req/s | p50 ms | p97.5 ms | p99 ms | of ceiling | errors | non-2xx | budget | met |',

@@ -13,6 +13,9 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
+  // Connections per instance. Few connections serve many requests: each query is short, and more
+  // backends than cores only adds contention.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default('./data'),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -41,7 +44,7 @@ export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
-  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string | null };
   publicUrl: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemo: boolean;
@@ -72,7 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   const database: Config['database'] = e.DATABASE_URL
-    ? { kind: 'postgres', url: e.DATABASE_URL }
+    ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
     : { kind: 'pglite', dataDir: resolve(e.DATA_DIR, 'pglite') };
   return {
     env: e.NODE_ENV,

@@ -32,7 +32,7 @@ const migrationLockKey = 7_413_001;
 
 export async function openDatabase(database: Config['database']): Promise<Database> {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 20 });
+    const pool = new pg.Pool({ connectionString: database.url, max: database.poolSize });
     // Several instances may start together: an advisory lock makes them migrate one at a time.
     const client = await pool.connect();
     try {

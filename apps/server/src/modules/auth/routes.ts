@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { done, envelope, messageOnly, ok } from '../../platform/envelope';
 import { Unauthorized } from '../../platform/errors';
 import { findSession, signedIn } from '../../platform/request-context';
-import { findCustomerLogo, toCustomer } from '../customers/repository';
+import { toCustomer } from '../customers/repository';
 import { customerSchema } from '../customers/routes';
 import { toUser } from '../users/repository';
 import { userSchema } from '../users/routes';
@@ -73,21 +73,25 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       config: { permission: 'portal.use' },
       schema: {
         tags,
-        summary: 'The signed-in user, the session (effective role and customer) and that customer',
+        summary:
+          'The signed-in user, the session (effective role and customer) and that customer, without its logo',
         response: {
-          200: envelope(z.object({ user: userSchema, session: sessionSchema, customer: customerSchema })),
+          200: envelope(
+            z.object({
+              user: userSchema,
+              session: sessionSchema,
+              customer: customerSchema.omit({ logo64: true }),
+            }),
+          ),
         },
       },
     },
     async (request) => {
-      // Everything but the logo came with the session lookup: one small query more.
+      // Everything here came with the session lookup: no further query. The logo, which can be large,
+      // comes with the customer profile (GET /api/customer/me), loaded once per session.
       const session = signedIn(request);
-      const logo = await findCustomerLogo(db, session.customer.customerId);
-      return ok({
-        user: toUser(session.user),
-        session: sessionInfo(session),
-        customer: toCustomer(session.customer, logo),
-      });
+      const { logo64: _large, ...customer } = toCustomer(session.customer, null);
+      return ok({ user: toUser(session.user), session: sessionInfo(session), customer });
     },
   );
 

@@ -1,9 +1,8 @@
 import type { Scope } from '@lightpath/domain/actor';
 import type { Customer } from '@lightpath/domain/customers';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema/customers';
-import { prepared } from '../../platform/prepared';
 import { containsPattern, scopeCondition } from '../../platform/scope';
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -77,18 +76,6 @@ export async function findCustomer(db: DbOrTx, scope: Scope, customerId: number)
     .where(and(eq(customers.customerId, customerId), scopeCondition(scope, customers.customerId)))
     .limit(1);
   return rows[0] ?? null;
-}
-
-const prepareLogoLookup = (db: Db) =>
-  db
-    .select({ logo64: customers.logo64 })
-    .from(customers)
-    .where(eq(customers.customerId, sql.placeholder('customerId')))
-    .prepare('lightpath_customer_logo');
-
-export async function findCustomerLogo(db: Db, customerId: number): Promise<string | null> {
-  const rows = await prepared(db, 'customer_logo', prepareLogoLookup).execute({ customerId });
-  return rows[0]?.logo64 ?? null;
 }
 
 export async function findCustomerByCode(db: DbOrTx, code: string) {
