@@ -15,13 +15,18 @@ export const accounts = {
 } as const;
 export type AccountKey = keyof typeof accounts;
 
-export async function signIn(page: Page, email: string, password = demoPassword, options: { remember?: boolean } = {}) {
+export async function signIn(
+  page: Page,
+  email: string,
+  password = demoPassword,
+  options: { remember?: boolean } = {},
+) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   if (options.remember) await page.getByLabel('Remember me').check();
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
 }
 
 export async function signOut(page: Page) {
@@ -37,7 +42,13 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
   return ((await reply.json()) as { payload: { token: string } }).payload.token;
 }
 
-export async function api<T>(request: APIRequestContext, token: string, method: string, url: string, data?: unknown) {
+export async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  method: string,
+  url: string,
+  data?: unknown,
+) {
   const reply = await request.fetch(url, { method, headers: { 'x-auth-token': token }, data });
   const body = (await reply.json()) as { result: string; payload: T; message?: string };
   return { status: reply.status(), body };

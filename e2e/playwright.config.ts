@@ -47,6 +47,13 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     // The embedded database, whatever DATABASE_URL the shell has: the suite owns its data.
-    env: { ...serverEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' } as Record<string, string>,
+    env: {
+      ...serverEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+    } as Record<string, string>,
   },
 });

@@ -47,7 +47,7 @@ await build({
   target: 'node20',
   sourcemap: true,
   // npm dependencies load from node_modules; the domain package (TypeScript source) is bundled in.
-  external: Object.keys(serverPackage.dependencies ?? {}),
+  external: Object.keys(serverPackage.dependencies ?? {}).filter((name) => !name.startsWith('@lightpath/')),
   logLevel: 'warning',
 });
 writeFileSync(stampFile, stamp);

@@ -292,6 +292,37 @@ describe('impersonation', () => {
     expect(reverted).toHaveLength(1);
   });
 
+  it('lists the customers to switch to by the real user, also while switched', async () => {
+    const noc = await t.login(demo.noc);
+    const list = async () =>
+      (await t.call({ method: 'GET', url: '/api/user/impersonate/customers', as: noc })).json().payload
+        .results as {
+        customercode: string;
+        customerid: number;
+        enabled: boolean;
+      }[];
+    const before = await list();
+    // Chameleon 1 lists only active customers: the disabled AGL is missing, the provider is there.
+    expect(before.map((c) => c.customercode)).toContain('UNG');
+    expect(before.map((c) => c.customercode)).toContain('MRN');
+    expect(before.map((c) => c.customercode)).not.toContain('AGL');
+    expect(before.every((c) => c.enabled)).toBe(true);
+    const ung = before.find((c) => c.customercode === 'UNG')!.customerid;
+    await t.call({
+      method: 'POST',
+      url: '/api/user/impersonate',
+      as: noc,
+      payload: { customerid: ung, usertype: 5 },
+    });
+    expect((await list()).map((c) => c.customercode)).toEqual(before.map((c) => c.customercode));
+    const refused = await t.call({
+      method: 'GET',
+      url: '/api/user/impersonate/customers',
+      as: demo.ungAdmin,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
   it('enforces the chameleon rules', async () => {
     const noc = await t.login(demo.noc);
     const ung = await customerId('UNG', noc);

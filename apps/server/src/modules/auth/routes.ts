@@ -20,6 +20,7 @@ import { userSchema } from '../users/routes';
 import {
   changePassword,
   impersonate,
+  listSwitchableCustomers,
   login,
   logout,
   requestPasswordReset,
@@ -144,6 +145,34 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       await submitPasswordReset(db, request, request.body.token, request.body.password);
       return done(authMessages.resetDone);
     },
+  );
+
+  app.get(
+    '/user/impersonate/customers',
+    {
+      config: { permission: 'portal.use' },
+      schema: {
+        tags,
+        summary:
+          'Customers the signed-in user may switch to (by their own switch level, even while switched)',
+        response: {
+          200: envelope(
+            z.object({
+              results: z.array(
+                z.object({
+                  customerid: z.number(),
+                  customername: z.string(),
+                  customercode: z.string(),
+                  enabled: z.boolean(),
+                  isprovider: z.boolean(),
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => ok({ results: await listSwitchableCustomers(db, signedIn(request)) }),
   );
 
   app.post(

@@ -4,7 +4,12 @@ import {
   type LoginInput,
   sessionHours,
 } from '@lightpath/domain/auth';
-import { impersonationMessages, impersonationProblem, isRevert } from '@lightpath/domain/impersonation';
+import {
+  impersonationMessages,
+  impersonationProblem,
+  isRevert,
+  switchableCustomers,
+} from '@lightpath/domain/impersonation';
 import type { UserType } from '@lightpath/domain/user-types';
 import type { SessionInfo } from '@lightpath/domain/users';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
@@ -17,7 +22,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { SignedIn } from '../../platform/request-context';
 import { toUnixSeconds } from '../../platform/scope';
 import { hashToken, newToken } from '../../platform/tokens';
-import { findCustomer } from '../customers/repository';
+import { findCustomer, listCustomerSummaries } from '../customers/repository';
 import { findUser, findUserByEmail, type UserRow, updateUserRow } from '../users/repository';
 import {
   claimPasswordReset,
@@ -158,6 +163,12 @@ export async function submitPasswordReset(db: Db, request: FastifyRequest, token
     await revokeUserSessions(tx, claim.userId);
     await recordAudit(tx, request, { action: 'user.password.reset', entity: 'user', entityId: claim.userId });
   });
+}
+
+// The customers this user may switch to, by the real user's level, whoever they are acting as now.
+export async function listSwitchableCustomers(db: Db, session: SignedIn) {
+  if (session.actor.chameleon === 0) throw new Forbidden(impersonationMessages.notAllowed);
+  return switchableCustomers(session.actor.chameleon, await listCustomerSummaries(db));
 }
 
 // Switch this session to another customer and role (spec 6), or back to the user's own.

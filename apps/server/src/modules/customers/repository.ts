@@ -78,6 +78,20 @@ export async function findCustomer(db: DbOrTx, scope: Scope, customerId: number)
   return rows[0] ?? null;
 }
 
+// Every customer's identity, without logos or PINs: for pickers such as Switch Customer.
+export async function listCustomerSummaries(db: DbOrTx) {
+  return db
+    .select({
+      customerid: customers.customerId,
+      customername: customers.customerName,
+      customercode: customers.customerCode,
+      enabled: customers.enabled,
+      isprovider: customers.isProvider,
+    })
+    .from(customers)
+    .orderBy(asc(customers.customerName));
+}
+
 export async function findCustomerByCode(db: DbOrTx, code: string) {
   const rows = await db.select().from(customers).where(eq(customers.customerCode, code)).limit(1);
   return rows[0] ?? null;

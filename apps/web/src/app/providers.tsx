@@ -1,0 +1,24 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ErrorBoundary } from './error-boundary';
+import { queryClient } from './query-client';
+import { theme } from './theme';
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <ErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
+            {/* Spec 9: toasts top-left for 2 s; Mantine pauses the timer while hovered. */}
+            <Notifications position="top-left" autoClose={2000} limit={4} zIndex={1000} />
+            {children}
+          </ModalsProvider>
+        </QueryClientProvider>
+      </ErrorBoundary>
+    </MantineProvider>
+  );
+}

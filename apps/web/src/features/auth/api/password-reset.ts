@@ -1,0 +1,26 @@
+import { apiRequestWithMessage } from '../../../lib/api-client';
+
+// Both are public; the server answers the same for known and unknown addresses.
+export async function requestPasswordReset(email: string) {
+  return (
+    await apiRequestWithMessage<unknown>('user/passwordreset/request', {
+      method: 'POST',
+      body: { email },
+      public: true,
+    })
+  ).message;
+}
+
+export async function submitPasswordReset(input: {
+  token: string;
+  password: string;
+  confirmpassword: string;
+}) {
+  return (
+    await apiRequestWithMessage<unknown>('user/passwordreset/submit', {
+      method: 'POST',
+      body: input,
+      public: true,
+    })
+  ).message;
+}

@@ -1,0 +1,110 @@
+import {
+  authMessages,
+  type ChangePasswordInput,
+  changePasswordSchema,
+  passwordMinLength,
+} from '@lightpath/domain/auth';
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage, needsToast } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { clearToken, isRemembered, setToken } from '../../../lib/token-storage';
+import { applyServerErrors, zodResolver } from '../../../lib/zod-form';
+import { changePassword } from '../api/change-password';
+import { meQueryKey } from '../api/get-me';
+import { login } from '../api/login';
+
+type Props = { opened: boolean; onClose: () => void };
+
+const emptyValues: ChangePasswordInput = { currentpassword: '', password: '', confirmpassword: '' };
+
+export function ChangePasswordModal({ opened, onClose }: Props) {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const form = useForm<ChangePasswordInput>({
+    initialValues: emptyValues,
+    validate: zodResolver(changePasswordSchema),
+    validateInputOnBlur: ['confirmpassword'],
+  });
+
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      await changePassword(values);
+    } catch (error) {
+      setBusy(false);
+      if (!applyServerErrors(form, error) && needsToast(error)) {
+        notify.warning(errorMessage(error, authMessages.passwordChangeFailed));
+      }
+      return;
+    }
+    notify.success(authMessages.passwordUpdated);
+    // The server has revoked every session, this one included: sign straight back in with the new
+    // password, keeping the user's 'Remember me' choice.
+    const remember = isRemembered();
+    try {
+      const reply = await login({ email: user.email, password: values.password, remember });
+      setToken(reply.token, remember);
+      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      setBusy(false);
+      close();
+    } catch {
+      setBusy(false);
+      clearToken();
+      queryClient.clear();
+      notify.info('Your password was changed. Sign in again with the new password.');
+      navigate('/login', { replace: true });
+    }
+  });
+
+  return (
+    <Modal opened={opened} onClose={close} title="Change password" size="sm">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text fz="sm" c="dimmed">
+            Changing your password signs you out everywhere else. This browser stays signed in.
+          </Text>
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            required
+            data-autofocus
+            {...form.getInputProps('currentpassword')}
+          />
+          <PasswordInput
+            label="New password"
+            description={`At least ${passwordMinLength} characters`}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirmpassword')}
+          />
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              Change password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Customer, CustomerCreate } from '@lightpath/domain/customers';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export function createCustomer(input: CustomerCreate) {
+  return apiRequest<Customer>('customer', { method: 'POST', body: input });
+}
+
+export function useCreateCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCustomer,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['customers'] }),
+  });
+}

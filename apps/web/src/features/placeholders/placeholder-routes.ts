@@ -1,0 +1,301 @@
+import type { NavAction } from '@lightpath/domain/navigation';
+import type { Permission } from '@lightpath/domain/permissions';
+import type { Crumb } from '../../components/page-header';
+
+type Params = Record<string, string | undefined>;
+
+// Areas of spec 2.2 that are not built yet. One row per route keeps titles, breadcrumbs and the
+// permission that will guard the real page in one place; the pages replace rows as they arrive.
+export type PlaceholderRoute = {
+  path: string;
+  title: string | ((params: Params) => string);
+  section?: Crumb;
+  area: string;
+  permission?: Permission;
+};
+
+const services: Crumb = { label: 'Services', to: '/services' };
+const equipment: Crumb = { label: 'Equipment', to: '/equipment' };
+const colocation: Crumb = { label: 'Co-location' };
+const reports: Crumb = { label: 'Reports' };
+const events: Crumb = { label: 'Events', to: '/events' };
+const support: Crumb = { label: 'Support' };
+const sites: Crumb = { label: 'Sites', to: '/sites' };
+
+export const placeholderRoutes: PlaceholderRoute[] = [
+  {
+    path: '/services',
+    title: 'All Services',
+    section: services,
+    area: 'services',
+    permission: 'services.view',
+  },
+  {
+    path: '/services/unmanaged',
+    title: 'Unmanaged Services',
+    section: services,
+    area: 'services',
+    permission: 'services.view',
+  },
+  {
+    path: '/services/managed',
+    title: 'Managed Services',
+    section: services,
+    area: 'services',
+    permission: 'services.view',
+  },
+  {
+    path: '/services/vpls-networks',
+    title: 'VPLS Networks',
+    section: services,
+    area: 'services',
+    permission: 'services.view',
+  },
+  {
+    path: '/services/l3vpn',
+    title: 'L3VPN Services',
+    section: services,
+    area: 'services',
+    permission: 'services.view',
+  },
+  {
+    path: '/services/internet',
+    title: 'Internet Services',
+    section: services,
+    area: 'services',
+    permission: 'services.view',
+  },
+  {
+    path: '/services/thirdparty',
+    title: 'Third-Party Services',
+    section: services,
+    area: 'services',
+    permission: 'services.manage',
+  },
+  {
+    path: '/services/deprovision',
+    title: 'Deprovision Service',
+    section: services,
+    area: 'services',
+    permission: 'services.manage',
+  },
+  {
+    path: '/services/service-notifications',
+    title: 'Service Notifications',
+    section: services,
+    area: 'service notifications',
+    permission: 'notifications.manage',
+  },
+  {
+    path: '/service/:serviceid',
+    title: (p) => `Service ${p.serviceid ?? ''}`,
+    section: services,
+    area: 'services',
+    permission: 'services.view',
+  },
+  {
+    path: '/vpls/:vplsid',
+    title: (p) => `VPLS ${p.vplsid ?? ''}`,
+    section: { label: 'VPLS Networks', to: '/services/vpls-networks' },
+    area: 'services',
+    permission: 'services.view',
+  },
+  {
+    path: '/l3vpn/:vpnid',
+    title: (p) => `L3VPN ${p.vpnid ?? ''}`,
+    section: { label: 'L3VPN Services', to: '/services/l3vpn' },
+    area: 'services',
+    permission: 'services.view',
+  },
+  { path: '/jobs', title: 'AWX Jobs', area: 'automation jobs', permission: 'jobs.manage' },
+  {
+    path: '/colocation/rackspaces',
+    title: 'Rack Spaces',
+    section: colocation,
+    area: 'co-location',
+    permission: 'colocation.view',
+  },
+  {
+    path: '/colocation/crossconnects',
+    title: 'Cross-Connects',
+    section: colocation,
+    area: 'co-location',
+    permission: 'colocation.view',
+  },
+  { path: '/equipment', title: 'Equipment', area: 'equipment', permission: 'equipment.view' },
+  {
+    path: '/equipment/inventory',
+    title: 'Spare Parts Inventory',
+    section: equipment,
+    area: 'spare parts inventory',
+    permission: 'equipment.view',
+  },
+  {
+    path: '/equipment/shelf/:shelfid',
+    title: (p) => `Shelf ${p.shelfid ?? ''}`,
+    section: equipment,
+    area: 'equipment',
+    permission: 'equipment.view',
+  },
+  {
+    path: '/equipment/compare-netbox-config/:shelfName',
+    title: (p) => `Compare NetBox Config · ${p.shelfName ?? ''}`,
+    section: equipment,
+    area: 'equipment tools',
+    permission: 'equipment.manage',
+  },
+  {
+    path: '/equipment/sync-physical-inventory/:shelfName',
+    title: (p) => `Sync Physical Inventory · ${p.shelfName ?? ''}`,
+    section: equipment,
+    area: 'equipment tools',
+    permission: 'equipment.manage',
+  },
+  {
+    path: '/equipment/zabbix-triggers',
+    title: 'Muted Zabbix Notifications',
+    section: equipment,
+    area: 'alarm muting',
+    permission: 'equipment.manage',
+  },
+  { path: '/contacts', title: 'Contacts', area: 'contacts', permission: 'contacts.view' },
+  {
+    path: '/contact/:contactid',
+    title: (p) => `Contact ${p.contactid ?? ''}`,
+    section: { label: 'Contacts', to: '/contacts' },
+    area: 'contacts',
+    permission: 'contacts.view',
+  },
+  {
+    path: '/documentation/sla-reports',
+    title: 'SLA Reports',
+    section: reports,
+    area: 'reports',
+    permission: 'reports.view',
+  },
+  {
+    path: '/documentation/service-report',
+    title: 'Service Report',
+    section: reports,
+    area: 'reports',
+    permission: 'reports.view',
+  },
+  {
+    path: '/documentation/usage-reports',
+    title: 'Usage Reports',
+    section: reports,
+    area: 'reports',
+    permission: 'reports.view',
+  },
+  {
+    path: '/documentation/changeman-reports',
+    title: 'Change Management Reports',
+    section: reports,
+    area: 'reports',
+    permission: 'reports.view',
+  },
+  {
+    path: '/documentation/invoices',
+    title: 'Invoices',
+    section: reports,
+    area: 'invoices',
+    permission: 'invoices.view',
+  },
+  {
+    path: '/documentation/logs',
+    title: 'API Logs',
+    section: reports,
+    area: 'API logs',
+    permission: 'apilogs.view',
+  },
+  { path: '/tickets', title: 'Tickets', section: support, area: 'tickets', permission: 'tickets.view' },
+  {
+    path: '/ticket/:ticketid',
+    title: (p) => `Ticket #${p.ticketid ?? ''}`,
+    section: { label: 'Tickets', to: '/tickets' },
+    area: 'tickets',
+    permission: 'tickets.view',
+  },
+  {
+    path: '/functions/search-result/:searchParameter',
+    title: (p) => `Search: ${p.searchParameter ?? ''}`,
+    area: 'search',
+  },
+  { path: '/functions/state-map', title: 'Network Map', area: 'network map', permission: 'sites.view' },
+  { path: '/sites', title: 'Sites', area: 'sites', permission: 'sites.view' },
+  {
+    path: '/site/:siteid',
+    title: (p) => `Site ${p.siteid ?? ''}`,
+    section: sites,
+    area: 'sites',
+    permission: 'sites.view',
+  },
+  { path: '/events', title: 'Network Outages', section: events, area: 'events', permission: 'events.view' },
+  {
+    path: '/events/scheduled-events',
+    title: 'Scheduled Events',
+    section: events,
+    area: 'events',
+    permission: 'events.view',
+  },
+  {
+    path: '/events/past-events',
+    title: 'Past Outages',
+    section: events,
+    area: 'events',
+    permission: 'events.view',
+  },
+  {
+    path: '/event/:eventid',
+    title: (p) => `Event ${p.eventid ?? ''}`,
+    section: events,
+    area: 'events',
+    permission: 'events.view',
+  },
+  {
+    path: '/customer-faq',
+    title: 'FAQ & Knowledge Base',
+    section: support,
+    area: 'FAQ and knowledge base',
+    permission: 'faq.view',
+  },
+  {
+    path: '/customer-faq/:faqarticleid',
+    title: (p) => `FAQ Article ${p.faqarticleid ?? ''}`,
+    section: { label: 'FAQ & Knowledge Base', to: '/customer-faq' },
+    area: 'FAQ and knowledge base',
+    permission: 'faq.view',
+  },
+  {
+    path: '/technician-job-creator',
+    title: 'Technician Job Creator',
+    area: 'technician jobs',
+    permission: 'jobtickets.manage',
+  },
+  { path: '/release-notes', title: 'Portal Release Notes', section: support, area: 'release notes' },
+  { path: '/general-pages/blank-page', title: 'Blank Page', area: 'blank page' },
+];
+
+// Sidebar items that open a modal (spec 2.6) have no modal yet, so they lead to their area's page,
+// which says the form is coming. The query string names the action for that message.
+export const actionTargets: Record<NavAction, { to: string; label: string }> = {
+  'new-service': { to: '/services', label: 'New Service' },
+  'new-site': { to: '/sites', label: 'Add New Site' },
+  'site-access': { to: '/sites', label: 'Site Access Request' },
+  'site-checkin': { to: '/sites', label: 'Site Check-In' },
+  'update-equipment': { to: '/equipment', label: 'Update Equipment' },
+  'new-event': { to: '/events', label: 'New Event' },
+  'new-ticket': { to: '/tickets', label: 'New Ticket' },
+};
+
+export function actionHref(action: NavAction): string {
+  return `${actionTargets[action].to}?action=${action}`;
+}
+
+export function isNavAction(value: string | null): value is NavAction {
+  return value !== null && value in actionTargets;
+}
+
+export function placeholderTitle(route: PlaceholderRoute, params: Params): string {
+  return typeof route.title === 'function' ? route.title(params).trim() : route.title;
+}

@@ -1,0 +1,20 @@
+import type { User } from '@lightpath/domain/users';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export type UserDetail = User & { customername?: string | null };
+
+export async function getUser(userid: number, signal?: AbortSignal) {
+  return (await apiRequest<{ user: UserDetail }>(`user/${userid}`, { signal })).user;
+}
+
+export function userQuery(userid: number) {
+  return queryOptions({
+    queryKey: ['users', 'detail', userid],
+    queryFn: ({ signal }) => getUser(userid, signal),
+  });
+}
+
+export function useUser(userid: number) {
+  return useQuery({ ...userQuery(userid), enabled: Number.isInteger(userid) && userid > 0 });
+}

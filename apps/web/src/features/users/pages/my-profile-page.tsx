@@ -1,0 +1,56 @@
+import { Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconKey } from '@tabler/icons-react';
+import { PageHeader } from '../../../components/page-header';
+import { useSession } from '../../../lib/session';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { ChangePasswordModal } from '../../auth/components/change-password-modal';
+import { UserEditForm } from '../components/user-edit-form';
+import { UserSummary } from '../components/user-summary';
+
+export function MyProfilePage() {
+  usePageTitle('My profile');
+  const { user, customer, actor } = useSession();
+  const [passwordOpened, password] = useDisclosure(false);
+  // While switched to another customer the session's customer is that one, not the user's own.
+  const customerName = actor.impersonating ? undefined : customer.customername;
+
+  return (
+    <>
+      <PageHeader
+        title="My profile"
+        description="How colleagues and the NOC can reach you."
+        crumbs={[{ label: 'My profile' }]}
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <UserSummary
+            user={user}
+            customerName={customerName}
+            extra={
+              <Button variant="light" leftSection={<IconKey size={16} />} onClick={password.open} fullWidth>
+                Change password
+              </Button>
+            }
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <Paper withBorder radius="lg" p="lg" shadow="xs">
+            <Stack gap="md">
+              <div>
+                <Title order={3} fz="md">
+                  Contact details
+                </Title>
+                <Text fz="sm" c="dimmed">
+                  Your email address and role are managed by your company admin.
+                </Text>
+              </div>
+              <UserEditForm user={user} scope="own" />
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      <ChangePasswordModal opened={passwordOpened} onClose={password.close} />
+    </>
+  );
+}

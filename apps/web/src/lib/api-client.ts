@@ -1,0 +1,170 @@
+import type { Envelope, FieldError } from '@lightpath/domain/api';
+import { clearToken, getToken } from './token-storage';
+
+export const apiBase = '/api/';
+
+// Everything that is not a successful envelope ends up as one of these, so callers can show
+// `message` and put `errors` on form fields.
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: FieldError[];
+  // 401 and 403 are already dealt with centrally (logout, warning toast); callers should not toast again.
+  readonly handled: boolean;
+  // False when `message` is our own stand-in (no envelope message); screens then prefer their wording.
+  readonly fromServer: boolean;
+
+  constructor(
+    status: number,
+    message: string,
+    options: { errors?: FieldError[]; handled?: boolean; fromServer?: boolean } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = options.errors ?? [];
+    this.handled = options.handled ?? false;
+    this.fromServer = options.fromServer ?? true;
+  }
+}
+
+type SessionHandlers = {
+  // The session is gone (401): the app empties its cache, tells the user and goes to /login.
+  onUnauthorized: () => void;
+  // Signed in but not allowed (403): the user stays signed in and sees the server's reason.
+  onForbidden: (message: string) => void;
+};
+
+let handlers: SessionHandlers = { onUnauthorized: () => {}, onForbidden: () => {} };
+
+export function configureApiClient(next: SessionHandlers): void {
+  handlers = next;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  // Login answers 401 for bad credentials; that must not be read as "your session ended".
+  public?: boolean;
+  // For calls whose 403 the screen explains itself, so no toast on top.
+  quietForbidden?: boolean;
+};
+
+export type ApiReply<T> = { payload: T; message: string | undefined };
+
+const forbiddenFallback = 'You are not allowed to do that.';
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${apiBase}${path.replace(/^\/+/, '')}${search ? `?${search}` : ''}`;
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === 'object' && value !== null && 'result' in value;
+}
+
+function fieldErrorsOf(payload: unknown): FieldError[] {
+  if (typeof payload !== 'object' || payload === null || !('errors' in payload)) return [];
+  const { errors } = payload as { errors: unknown };
+  if (!Array.isArray(errors)) return [];
+  return errors.filter(
+    (e): e is FieldError =>
+      typeof e === 'object' && e !== null && typeof e.path === 'string' && typeof e.message === 'string',
+  );
+}
+
+function fallbackMessage(status: number): string {
+  if (status === 0) return 'The server could not be reached. Check your connection and try again.';
+  if (status === 404) return 'Not found.';
+  if (status === 413) return 'That is too large to upload.';
+  if (status === 429) return 'Too many requests. Wait a moment and try again.';
+  if (status >= 500) return 'The server had a problem. Try again in a moment.';
+  return `The request failed (${status}).`;
+}
+
+export async function apiRequestWithMessage<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiReply<T>> {
+  const { method = 'GET', query, body, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = options.public ? null : getToken();
+  if (token) headers['X-AUTH-TOKEN'] = token;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, fallbackMessage(0), { fromServer: false });
+  }
+
+  let envelope: unknown = null;
+  try {
+    envelope = await response.json();
+  } catch {
+    // Not JSON (a proxy error page, an empty 204): judged by the status alone below.
+  }
+  const message = isEnvelope(envelope) && typeof envelope.message === 'string' ? envelope.message : undefined;
+
+  if (response.status === 401 && !options.public) {
+    clearToken();
+    handlers.onUnauthorized();
+    throw new ApiError(401, message ?? 'Your session has ended.', {
+      handled: true,
+      fromServer: Boolean(message),
+    });
+  }
+  if (response.status === 403) {
+    if (!options.quietForbidden) handlers.onForbidden(message ?? forbiddenFallback);
+    throw new ApiError(403, message ?? forbiddenFallback, {
+      handled: !options.quietForbidden,
+      fromServer: Boolean(message),
+    });
+  }
+
+  // Success is the envelope saying so, never the status code alone (spec 5: "only when Success").
+  if (response.ok && isEnvelope(envelope) && envelope.result === 'Success') {
+    return { payload: envelope.payload as T, message };
+  }
+  const errors = isEnvelope(envelope) ? fieldErrorsOf(envelope.payload) : [];
+  throw new ApiError(response.status, message ?? fallbackMessage(response.status), {
+    errors,
+    fromServer: Boolean(message),
+  });
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequestWithMessage<T>(path, options)).payload;
+}
+
+// The message to show for a failure: the server's when it gave one, else the screen's default.
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && (error.fromServer || error.status === 0)) return error.message;
+  return fallback;
+}
+
+// For load failures shown on a page: always something readable, the server's words when it gave some.
+export function describeError(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return 'Something unexpected went wrong.';
+}
+
+// 401/403 already produced their own feedback; anything else still needs a toast from the caller.
+export function needsToast(error: unknown): boolean {
+  return !(error instanceof ApiError && error.handled);
+}

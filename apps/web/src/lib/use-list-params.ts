@@ -1,0 +1,31 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+
+// List filters and the page number live in the URL, so the back button, reloads and shared links
+// all land on the same view.
+export function useListParams() {
+  const [params, setParams] = useSearchParams();
+
+  const get = useCallback((key: string) => params.get(key) ?? '', [params]);
+
+  const set = useCallback(
+    (changes: Record<string, string | null>, options: { resetPage?: boolean; replace?: boolean } = {}) => {
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null || value === '') next.delete(key);
+            else next.set(key, value);
+          }
+          if (options.resetPage ?? true) next.delete('page');
+          return next;
+        },
+        { replace: options.replace ?? false },
+      );
+    },
+    [setParams],
+  );
+
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  return { get, set, page };
+}

@@ -1,0 +1,62 @@
+import type { FieldError } from '@lightpath/domain/api';
+import type { FormErrors } from '@mantine/form';
+import type { z } from 'zod';
+import { ApiError } from './api-client';
+
+type Issue = { path: readonly PropertyKey[]; message: string };
+
+// Key for problems that belong to no single field (e.g. a cross-field rule without a path).
+export const formLevelKey = '_form';
+
+function pathKey(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? formLevelKey : path.map(String).join('.');
+}
+
+// The first problem per field wins, the same one the server puts in `message`.
+export function issuesToFormErrors(issues: readonly Issue[]): FormErrors {
+  const errors: FormErrors = {};
+  for (const issue of issues) {
+    const key = pathKey(issue.path);
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+// A @mantine/form `validate` function backed by a domain schema, so the form says exactly what the server
+// would. `toInput` maps form values (strings from inputs) to the body the schema and the server expect;
+// it must keep field names, so each message lands on the input it is about.
+export function zodResolver<Values, Input = Values>(schema: z.ZodType, toInput?: (values: Values) => Input) {
+  return (values: Values): FormErrors => {
+    const parsed = schema.safeParse(toInput ? toInput(values) : values);
+    return parsed.success ? {} : issuesToFormErrors(parsed.error.issues);
+  };
+}
+
+// Server paths may come as 'email', 'body.email' or '/email'; forms use dotted field names.
+export function normaliseServerPath(path: string): string {
+  const dotted = path
+    .replace(/^\/+/, '')
+    .replace(/\//g, '.')
+    .replace(/^body\./, '');
+  return dotted === '' ? formLevelKey : dotted;
+}
+
+export function serverErrorsToFormErrors(errors: readonly FieldError[]): FormErrors {
+  const result: FormErrors = {};
+  for (const error of errors) {
+    const key = normaliseServerPath(error.path);
+    if (!(key in result)) result[key] = error.message;
+  }
+  return result;
+}
+
+// Puts a 400's field errors on the form. Returns false when there were none to show, so the caller
+// falls back to a toast.
+export function applyServerErrors(
+  form: { setErrors: (errors: FormErrors) => void },
+  error: unknown,
+): boolean {
+  if (!(error instanceof ApiError) || error.errors.length === 0) return false;
+  form.setErrors(serverErrorsToFormErrors(error.errors));
+  return true;
+}

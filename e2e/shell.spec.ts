@@ -1,0 +1,113 @@
+import { sidebarFor } from '@lightpath/domain/navigation';
+import { expect, type Page, test } from '@playwright/test';
+import { type AccountKey, accounts, screenshot, signIn, signOut } from './fixtures';
+
+// What spec 2.4 shows at the top level of the sidebar, for each demo account.
+const roles: {
+  key: AccountKey;
+  actor: Parameters<typeof sidebarFor>[0];
+  mustHave: string[];
+  mustNotHave: string[];
+}[] = [
+  {
+    key: 'noc',
+    actor: { type: 1, companyAdmin: true, chameleon: 1 },
+    mustHave: ['Dashboard', 'Customers', 'Network Map', 'AWX Jobs', 'Equipment', 'Administration'],
+    mustNotHave: ['Job Tickets', 'Network Alert Map'],
+  },
+  {
+    key: 'tech',
+    actor: { type: 2, companyAdmin: false, chameleon: 0 },
+    mustHave: ['Job Tickets', 'Sites', 'Equipment', 'FAQ & Knowledge Base'],
+    mustNotHave: ['Dashboard', 'Services', 'Customers', 'Events', 'Administration'],
+  },
+  {
+    key: 'eng',
+    actor: { type: 3, companyAdmin: false, chameleon: 0 },
+    mustHave: ['Dashboard', 'Equipment', 'AWX Jobs', 'Network Alert Map'],
+    mustNotHave: ['Customers', 'Administration'],
+  },
+  {
+    key: 'ungAdmin',
+    actor: { type: 4, companyAdmin: true, chameleon: 0 },
+    mustHave: ['Dashboard', 'Services', 'Sites', 'Contacts', 'Administration'],
+    mustNotHave: ['Customers', 'Equipment', 'AWX Jobs', 'Job Tickets'],
+  },
+  {
+    key: 'ungUser',
+    actor: { type: 5, companyAdmin: false, chameleon: 0 },
+    mustHave: ['Dashboard', 'Services', 'Sites', 'Administration'],
+    mustNotHave: ['Customers', 'Equipment', 'AWX Jobs'],
+  },
+  {
+    key: 'ebhAdmin',
+    actor: { type: 4, companyAdmin: true, chameleon: 0 },
+    mustHave: ['Dashboard', 'Services', 'Administration'],
+    mustNotHave: ['Customers', 'Equipment'],
+  },
+];
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+async function topLevelLabels(page: Page) {
+  return sidebar(page)
+    .locator(':scope > a, :scope > button, :scope > div > a, :scope > div > button')
+    .evaluateAll((items) =>
+      items
+        .map((item) => item.querySelector('.mantine-NavLink-label')?.textContent?.trim() ?? '')
+        .filter(Boolean),
+    );
+}
+
+for (const role of roles) {
+  test(`${role.key} signs in and sees the sidebar of spec 2.4`, async ({ page }) => {
+    const account = accounts[role.key];
+    await signIn(page, account.email);
+    await expect(page).toHaveTitle(/Lightpath/);
+    const expected = sidebarFor(role.actor).map((entry) => entry.label);
+    expect(await topLevelLabels(page)).toEqual(expected);
+    for (const label of role.mustHave) expect(expected).toContain(label);
+    for (const label of role.mustNotHave) expect(expected).not.toContain(label);
+
+    // Every group opens to the children the spec lists.
+    for (const entry of sidebarFor(role.actor)) {
+      if (!('children' in entry)) continue;
+      const group = sidebar(page).getByRole('button', { name: entry.label, exact: true });
+      if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+      await expect(group).toHaveAttribute('aria-expanded', 'true');
+      for (const child of entry.children) {
+        await expect(sidebar(page).getByText(child.label, { exact: true }).first()).toBeVisible();
+      }
+    }
+    await screenshot(page, `dashboard-${role.key}`);
+    await signOut(page);
+    // Signed out means signed out: the dashboard sends us back to the sign-in page.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login/);
+  });
+}
+
+test('every page of the shell has its own title and unknown paths show the 404 page', async ({ page }) => {
+  await signIn(page, accounts.noc.email);
+  await sidebar(page).getByRole('link', { name: 'Customers' }).click();
+  await expect(page).toHaveURL(/\/customers$/);
+  await expect(page).toHaveTitle(/^Customers · Lightpath$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/no/such/page');
+  await expect(page.getByText('Page not found').first()).toBeVisible();
+});
+
+test('the layout works on a phone: the menu opens from the burger and the phone number is a call button', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, accounts.tech.email);
+  await expect(page.getByRole('banner').locator('a[href^="tel:"]:visible')).toHaveCount(1);
+  // The closed navbar sits off-screen until the burger opens it.
+  const jobTickets = sidebar(page).getByText('Job Tickets');
+  await expect(jobTickets).not.toBeInViewport();
+  await page.getByRole('button', { name: /navigation/i }).click();
+  await expect(jobTickets).toBeInViewport();
+  await screenshot(page, 'phone-tech');
+});
