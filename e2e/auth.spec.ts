@@ -103,6 +103,7 @@ test('the NOC switches to a customer admin of Northgate and back', async ({ page
   await page.getByRole('option', { name: /Customer admin/ }).click();
   await dialog.getByRole('button', { name: 'Switch' }).click();
   await expect(page.getByText(/Viewing as University of Northgate/)).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(/Good (morning|afternoon|evening)/);
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByText('Customers', { exact: true })).toHaveCount(0);
   await screenshot(page, 'impersonating-ung-admin');

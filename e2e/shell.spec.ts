@@ -64,6 +64,8 @@ for (const role of roles) {
     const account = accounts[role.key];
     await signIn(page, account.email);
     await expect(page).toHaveTitle(/Lightpath/);
+    await expect(page.getByRole('main')).toContainText(/Good (morning|afternoon|evening)/);
+    await screenshot(page, `dashboard-${role.key}`);
     const expected = sidebarFor(role.actor).map((entry) => entry.label);
     expect(await topLevelLabels(page)).toEqual(expected);
     for (const label of role.mustHave) expect(expected).toContain(label);
@@ -79,7 +81,6 @@ for (const role of roles) {
         await expect(sidebar(page).getByText(child.label, { exact: true }).first()).toBeVisible();
       }
     }
-    await screenshot(page, `dashboard-${role.key}`);
     await signOut(page);
     // Signed out means signed out: the dashboard sends us back to the sign-in page.
     await page.goto('/');
@@ -110,4 +111,28 @@ test('the layout works on a phone: the menu opens from the burger and the phone 
   await page.getByRole('button', { name: /navigation/i }).click();
   await expect(jobTickets).toBeInViewport();
   await screenshot(page, 'phone-tech');
+});
+
+test('the NOC lists users and customers; a customer admin sees only their own company', async ({ page }) => {
+  await signIn(page, accounts.noc.email);
+  await page.goto('/users');
+  await expect(page).toHaveTitle(/^Users · Lightpath$/);
+  await screenshot(page, 'users-noc');
+  await page.getByPlaceholder('Search by name or email').fill('Jordan Price');
+  await expect(page.getByText(accounts.ebhAdmin.email)).toBeVisible();
+  await page.goto('/customers');
+  await expect(page.getByText('University of Northgate').first()).toBeVisible();
+  await expect(page.getByText('Eastbrook Health').first()).toBeVisible();
+  await screenshot(page, 'customers-noc');
+  await signOut(page);
+
+  await signIn(page, accounts.ungAdmin.email);
+  await page.goto('/users');
+  await expect(page.getByText(accounts.ungUser.email)).toBeVisible();
+  await expect(page.getByText(/eastbrook/i)).toHaveCount(0);
+  await expect(page.getByText(/meridian\.example/)).toHaveCount(0);
+  await screenshot(page, 'users-ung-admin');
+  await page.goto('/company-settings');
+  await expect(page.getByText('University of Northgate').first()).toBeVisible();
+  await screenshot(page, 'company-settings-ung-admin');
 });
