@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -15,6 +14,8 @@ import { portalRoutes } from './modules/portal/routes';
 import { userRoutes } from './modules/users/routes';
 import { registerErrorHandling } from './platform/error-handler';
 import { registerRequestContext } from './platform/request-context';
+import { registerSecurityHeaders } from './platform/security-headers';
+import { serializerCompiler } from './platform/serializer';
 
 // Query parameters that carry secrets never reach the log.
 function redactUrl(url: string): string {
@@ -56,15 +57,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        // Plain-HTTP deployments (the embedded default) must not have their requests upgraded.
-        'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
-      },
-    },
-  });
+  registerSecurityHeaders(app, config.publicUrl.startsWith('https:'));
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -85,13 +78,13 @@ export async function buildApp(config: Config, database: Database, options: Buil
     app.swagger(),
   );
 
-  registerRequestContext(app, database.db);
+  registerRequestContext(app, database.query);
 
   const { db } = database;
   await app.register(
     async (api) => {
       await api.register(portalRoutes, { db, config, databaseKind: database.kind });
-      await api.register(authRoutes, { db, config });
+      await api.register(authRoutes, { db, config, query: database.query });
       await api.register(userRoutes, { db, config });
       await api.register(customerRoutes, { db });
     },

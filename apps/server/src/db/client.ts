@@ -20,9 +20,15 @@ export type Tx = PgTransaction<
 >;
 export type DbOrTx = Db | Tx;
 
+// A named, parameterised statement run straight on the driver, for the hottest paths only: it skips
+// Drizzle's per-query work (about a quarter of the cost of a signed-in request). Everything else
+// goes through Drizzle.
+export type RawQuery = <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>;
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  query: RawQuery;
   close: () => Promise<void>;
 };
 
@@ -42,12 +48,16 @@ export async function openDatabase(database: Config['database']): Promise<Databa
       await client.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
       client.release();
     }
-    return { db: drizzlePg(pool) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const query: RawQuery = async <Row>(name: string, text: string, values: unknown[]) =>
+      (await pool.query({ name, text, values })).rows as Row[];
+    return { db: drizzlePg(pool) as unknown as Db, kind: 'postgres', query, close: () => pool.end() };
   }
   // PGlite is one process's database: a single connection, so no lock is needed.
   if (database.dataDir) mkdirSync(database.dataDir, { recursive: true });
   const client = database.dataDir ? new PGlite(database.dataDir) : new PGlite();
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const query: RawQuery = async <Row>(_name: string, text: string, values: unknown[]) =>
+    (await client.query<Row>(text, values)).rows;
+  return { db: db as unknown as Db, kind: 'pglite', query, close: () => client.close() };
 }

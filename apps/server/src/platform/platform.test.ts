@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { buildTestApp, demo, type TestApp } from '../test/helper';
+import { securityHeaders } from './security-headers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,12 +33,22 @@ describe('platform', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(200);
   });
 
-  it('sends security headers', async () => {
-    const reply = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(reply.headers['x-content-type-options']).toBe('nosniff');
-    expect(reply.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(reply.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(reply.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  it('sends security headers: a short set on API replies, the full set on pages', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'cache-control': 'no-store',
+      'content-security-policy': "frame-ancestors 'none'",
+    });
+    const page = await t.app.inject({ method: 'GET', url: '/users' });
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("object-src 'none'");
+    expect(page.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(page.headers['strict-transport-security']).toBeUndefined();
+    expect(securityHeaders(true)['content-security-policy']).toContain('upgrade-insecure-requests');
+    expect(securityHeaders(true)['strict-transport-security']).toMatch(/max-age=\d+/);
   });
 
   it('answers unknown endpoints with a 404 envelope', async () => {

@@ -2,14 +2,11 @@ import { type Actor, actorFrom } from '@lightpath/domain/actor';
 import { authMessages } from '@lightpath/domain/auth';
 import { can, type Permission } from '@lightpath/domain/permissions';
 import type { ChameleonLevel, UserType } from '@lightpath/domain/user-types';
-import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
-import { sessions } from '../db/schema/auth';
-import { customers } from '../db/schema/customers';
-import { users } from '../db/schema/users';
+import type { RawQuery } from '../db/client';
+import type { customers } from '../db/schema/customers';
+import type { users } from '../db/schema/users';
 import { Forbidden, Unauthorized } from './errors';
-import { prepared } from './prepared';
 import { hashToken } from './tokens';
 
 export type RouteEntry = { method: string; url: string; permission: Permission | null };
@@ -55,43 +52,80 @@ export function requirePermission(actor: Actor, permission: Permission) {
   if (!can(actor, permission)) throw new Forbidden();
 }
 
-// The one query every signed-in request makes: the session, the user and the effective customer
-// (the logo excepted, which can be large). Prepared once per database, so neither Drizzle nor
-// PostgreSQL rebuilds or re-plans it per request.
-function prepareSessionLookup(db: Db) {
-  const { passwordHash: _secret, ...userColumns } = getTableColumns(users);
-  const { logo64: _large, ...customerColumns } = getTableColumns(customers);
-  return db
-    .select({
-      user: userColumns,
-      customer: customerColumns,
-      actingType: sessions.actingType,
-      actingCustomerId: sessions.actingCustomerId,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.userId, sessions.userId))
-    .innerJoin(
-      customers,
-      eq(customers.customerId, sql`coalesce(${sessions.actingCustomerId}, ${users.customerId})`),
-    )
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        eq(users.enabled, true),
-      ),
-    )
-    .limit(1)
-    .prepare('lightpath_find_session');
-}
+// The one query every signed-in request makes: the session, the user and the effective customer (the
+// logo excepted, which can be large). Hand-written SQL on the driver: see RawQuery.
+const sessionLookup = `
+  select u.user_id, u.email, u.firstname, u.surname, u.title, u.office, u.mobile, u.type, u.customer_id,
+         u.chameleon, u.company_admin, u.enabled, u.last_login_at, u.created_at, u.updated_at,
+         c.customer_id as c_customer_id, c.customer_name as c_customer_name, c.customer_code as c_customer_code,
+         c.enabled as c_enabled, c.cdr_pin as c_cdr_pin, c.is_provider as c_is_provider,
+         c.created_at as c_created_at, c.updated_at as c_updated_at,
+         s.acting_type, s.acting_customer_id, s.expires_at
+  from sessions s
+  join users u on u.user_id = s.user_id
+  join customers c on c.customer_id = coalesce(s.acting_customer_id, u.customer_id)
+  where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.enabled
+  limit 1`;
 
-export async function findSession(db: Db, tokenHash: string): Promise<SignedIn | null> {
-  const lookup = prepared(db, 'find_session', prepareSessionLookup);
-  const row = (await lookup.execute({ tokenHash }))[0];
+type SessionRow = {
+  user_id: number;
+  email: string;
+  firstname: string;
+  surname: string;
+  title: string | null;
+  office: string | null;
+  mobile: string | null;
+  type: number;
+  customer_id: number;
+  chameleon: number;
+  company_admin: boolean;
+  enabled: boolean;
+  last_login_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  c_customer_id: number;
+  c_customer_name: string;
+  c_customer_code: string;
+  c_enabled: boolean;
+  c_cdr_pin: string | null;
+  c_is_provider: boolean;
+  c_created_at: Date;
+  c_updated_at: Date;
+  acting_type: number | null;
+  acting_customer_id: number | null;
+  expires_at: Date;
+};
+
+export async function findSession(query: RawQuery, tokenHash: string): Promise<SignedIn | null> {
+  const [row] = await query<SessionRow>('lightpath_find_session', sessionLookup, [tokenHash]);
   if (!row) return null;
-  const { user } = row;
+  const user: SignedIn['user'] = {
+    userId: row.user_id,
+    email: row.email,
+    firstname: row.firstname,
+    surname: row.surname,
+    title: row.title,
+    office: row.office,
+    mobile: row.mobile,
+    type: row.type,
+    customerId: row.customer_id,
+    chameleon: row.chameleon,
+    companyAdmin: row.company_admin,
+    enabled: row.enabled,
+    lastLoginAt: row.last_login_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+  const customer: SignedIn['customer'] = {
+    customerId: row.c_customer_id,
+    customerName: row.c_customer_name,
+    customerCode: row.c_customer_code,
+    enabled: row.c_enabled,
+    cdrPin: row.c_cdr_pin,
+    isProvider: row.c_is_provider,
+    createdAt: row.c_created_at,
+    updatedAt: row.c_updated_at,
+  };
   const actor = actorFrom(
     {
       userId: user.userId,
@@ -100,20 +134,13 @@ export async function findSession(db: Db, tokenHash: string): Promise<SignedIn |
       companyAdmin: user.companyAdmin,
       chameleon: user.chameleon as ChameleonLevel,
     },
-    { actingType: row.actingType as UserType | null, actingCustomerId: row.actingCustomerId },
+    { actingType: row.acting_type as UserType | null, actingCustomerId: row.acting_customer_id },
   );
-  return {
-    actor,
-    email: user.email,
-    tokenHash,
-    expiresAt: row.expiresAt,
-    user: row.user,
-    customer: row.customer,
-  };
+  return { actor, email: user.email, tokenHash, expiresAt: row.expires_at, user, customer };
 }
 
 // Authentication and permission for every route, before the body is even parsed.
-export function registerRequestContext(app: FastifyInstance, db: Db) {
+export function registerRequestContext(app: FastifyInstance, query: RawQuery) {
   app.decorateRequest('signedIn', null);
 
   const apiRoutes: RouteEntry[] = [];
@@ -137,7 +164,7 @@ export function registerRequestContext(app: FastifyInstance, db: Db) {
     if (typeof token !== 'string' || token.length < 20 || token.length > 200) {
       throw new Unauthorized(authMessages.sessionMissing);
     }
-    const session = await findSession(db, hashToken(token));
+    const session = await findSession(query, hashToken(token));
     if (!session) throw new Unauthorized(authMessages.loggedOut);
     if (!can(session.actor, config.permission)) throw new Forbidden();
     request.signedIn = session;

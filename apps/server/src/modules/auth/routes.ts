@@ -9,7 +9,7 @@ import { impersonateSchema, impersonationMessages } from '@lightpath/domain/impe
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, RawQuery } from '../../db/client';
 import { done, envelope, messageOnly, ok } from '../../platform/envelope';
 import { Unauthorized } from '../../platform/errors';
 import { findSession, signedIn } from '../../platform/request-context';
@@ -41,7 +41,10 @@ const sessionSchema = z.object({
 
 const tags = ['auth'];
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; query: RawQuery }> = async (
+  app,
+  { db, config, query },
+) => {
   app.post(
     '/login',
     {
@@ -189,7 +192,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     async (request) => {
       const session = signedIn(request);
       await impersonate(db, request, session, request.body);
-      const updated = await findSession(db, session.tokenHash);
+      const updated = await findSession(query, session.tokenHash);
       if (!updated) throw new Unauthorized(authMessages.loggedOut);
       return ok({ session: sessionInfo(updated) }, impersonationMessages.switched);
     },
