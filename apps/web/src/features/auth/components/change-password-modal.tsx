@@ -49,13 +49,14 @@ export function ChangePasswordModal({ opened, onClose }: Props) {
       }
       return;
     }
-    notify.success(authMessages.passwordUpdated);
     // The server has revoked every session, this one included: sign straight back in with the new
-    // password, keeping the user's 'Remember me' choice.
+    // password, keeping the user's 'Remember me' choice. Success is announced only once the new session
+    // is stored, so nothing (a reload, a poll) can run on the revoked token after the message.
     const remember = isRemembered();
     try {
       const reply = await login({ email: user.email, password: values.password, remember });
       setToken(reply.token, remember);
+      notify.success(authMessages.passwordUpdated);
       await queryClient.invalidateQueries({ queryKey: meQueryKey });
       setBusy(false);
       close();
@@ -63,7 +64,7 @@ export function ChangePasswordModal({ opened, onClose }: Props) {
       setBusy(false);
       clearToken();
       queryClient.clear();
-      notify.info('Your password was changed. Sign in again with the new password.');
+      notify.info(`${authMessages.passwordUpdated} Sign in again with the new password.`);
       navigate('/login', { replace: true });
     }
   });
