@@ -1,7 +1,8 @@
 import type { FieldError } from '@lightpath/domain/api';
 import type { FormErrors } from '@mantine/form';
 import type { z } from 'zod';
-import { ApiError } from './api-client';
+import { ApiError, errorMessage, needsToast } from './api-client';
+import { notify } from './notify';
 
 type Issue = { path: readonly PropertyKey[]; message: string };
 
@@ -59,4 +60,15 @@ export function applyServerErrors(
   if (!(error instanceof ApiError) || error.errors.length === 0) return false;
   form.setErrors(serverErrorsToFormErrors(error.errors));
   return true;
+}
+
+// What every form does with a failed save: field errors go on their fields; anything else becomes a
+// warning toast with the server's message or the form's own fallback (unless the API client already
+// told the user, as it does for 401 and 403).
+export function reportFormError(
+  form: { setErrors: (errors: FormErrors) => void },
+  error: unknown,
+  fallback: string,
+) {
+  if (!applyServerErrors(form, error) && needsToast(error)) notify.warning(errorMessage(error, fallback));
 }

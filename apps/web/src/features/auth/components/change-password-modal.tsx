@@ -9,11 +9,10 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage, needsToast } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { clearToken, isRemembered, setToken } from '../../../lib/token-storage';
-import { applyServerErrors, zodResolver } from '../../../lib/zod-form';
+import { reportFormError, zodResolver } from '../../../lib/zod-form';
 import { changePassword } from '../api/change-password';
 import { meQueryKey } from '../api/get-me';
 import { login } from '../api/login';
@@ -44,9 +43,7 @@ export function ChangePasswordModal({ opened, onClose }: Props) {
       await changePassword(values);
     } catch (error) {
       setBusy(false);
-      if (!applyServerErrors(form, error) && needsToast(error)) {
-        notify.warning(errorMessage(error, authMessages.passwordChangeFailed));
-      }
+      reportFormError(form, error, authMessages.passwordChangeFailed);
       return;
     }
     // The server has revoked every session, this one included: sign straight back in with the new

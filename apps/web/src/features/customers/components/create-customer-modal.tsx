@@ -2,9 +2,8 @@ import { type CustomerCreate, customerCreateSchema } from '@lightpath/domain/cus
 import { Button, Grid, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
-import { errorMessage, needsToast } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { applyServerErrors, zodResolver } from '../../../lib/zod-form';
+import { reportFormError, zodResolver } from '../../../lib/zod-form';
 import { useCreateCustomer } from '../api/create-customer';
 import { LogoInput } from './logo-input';
 
@@ -40,9 +39,7 @@ export function CreateCustomerModal({ opened, onClose }: { opened: boolean; onCl
         navigate(`/customers/${customer.customerid}`);
       },
       onError: (error) => {
-        if (!applyServerErrors(form, error) && needsToast(error)) {
-          notify.warning(errorMessage(error, 'An error occurred while creating this customer'));
-        }
+        reportFormError(form, error, 'An error occurred while creating this customer');
       },
     }),
   );

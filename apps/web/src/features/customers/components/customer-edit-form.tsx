@@ -2,11 +2,10 @@ import { type Customer, type CustomerUpdate, customerUpdateSchema } from '@light
 import { Button, Group, PasswordInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import { errorMessage, needsToast } from '../../../lib/api-client';
 import { changedFields } from '../../../lib/changed-fields';
 import { emptyToNull } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { applyServerErrors, zodResolver } from '../../../lib/zod-form';
+import { reportFormError, zodResolver } from '../../../lib/zod-form';
 import { useUpdateCustomer } from '../api/update-customer';
 import { LogoInput } from './logo-input';
 
@@ -57,9 +56,7 @@ export function CustomerEditForm({ customer }: { customer: Customer }) {
         notify.success('Customer updated');
       },
       onError: (error) => {
-        if (!applyServerErrors(form, error) && needsToast(error)) {
-          notify.warning(errorMessage(error, 'An error occurred while updating this customer'));
-        }
+        reportFormError(form, error, 'An error occurred while updating this customer');
       },
     });
   });

@@ -9,12 +9,11 @@ import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage, needsToast } from '../../../lib/api-client';
 import { emptyToNull } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { applyServerErrors, zodResolver } from '../../../lib/zod-form';
+import { reportFormError, zodResolver } from '../../../lib/zod-form';
 import { useUpdateCompanySettings } from '../api/update-company-settings';
 import { LogoInput } from '../components/logo-input';
 
@@ -67,9 +66,7 @@ function CompanySettingsForm({ customer }: { customer: Customer }) {
         notify.success('Company settings saved');
       },
       onError: (error) => {
-        if (!applyServerErrors(form, error) && needsToast(error)) {
-          notify.warning(errorMessage(error, 'An error occurred while saving the company settings'));
-        }
+        reportFormError(form, error, 'An error occurred while saving the company settings');
       },
     }),
   );

@@ -14,10 +14,9 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useMemo } from 'react';
-import { errorMessage, needsToast } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { applyServerErrors, formLevelKey, zodResolver } from '../../../lib/zod-form';
+import { formLevelKey, reportFormError, zodResolver } from '../../../lib/zod-form';
 import { useAllCustomers } from '../../customers/api/list-customers';
 import { useCreateUser } from '../api/create-user';
 import {
@@ -85,9 +84,7 @@ export function CreateUserModal({ opened, onClose }: Props) {
         close();
       },
       onError: (error) => {
-        if (!applyServerErrors(form, error) && needsToast(error)) {
-          notify.warning(errorMessage(error, 'An error occurred while creating this user'));
-        }
+        reportFormError(form, error, 'An error occurred while creating this user');
       },
     });
   });

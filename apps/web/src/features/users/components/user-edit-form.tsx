@@ -3,11 +3,10 @@ import { assignableUserTypes, type User, userMessages, userUpdateSchema } from '
 import { Button, Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useMemo } from 'react';
-import { errorMessage, needsToast } from '../../../lib/api-client';
 import { changedFields } from '../../../lib/changed-fields';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { applyServerErrors, zodResolver } from '../../../lib/zod-form';
+import { reportFormError, zodResolver } from '../../../lib/zod-form';
 import { useUpdateUser } from '../api/update-user';
 import {
   chameleonChoices,
@@ -78,9 +77,7 @@ export function UserEditForm({ user, scope, customerIsProvider }: Props) {
         notify.success(userMessages.updated);
       },
       onError: (error) => {
-        if (!applyServerErrors(form, error) && needsToast(error)) {
-          notify.warning(errorMessage(error, 'An error occurred while updating this user'));
-        }
+        reportFormError(form, error, 'An error occurred while updating this user');
       },
     });
   });
