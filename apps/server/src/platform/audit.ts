@@ -17,12 +17,18 @@ function withoutSecrets(detail: Record<string, unknown> | undefined) {
   return Object.fromEntries(Object.entries(detail).filter(([key]) => !secretFields.has(key)));
 }
 
-// Written in the same transaction as the change, with the real user even while impersonating.
-export async function recordAudit(db: DbOrTx, request: FastifyRequest, entry: AuditEntry) {
+// Written in the same transaction as the change, with the real user even while impersonating. At
+// sign-in there is no session on the request yet, so the caller names the user.
+export async function recordAudit(
+  db: DbOrTx,
+  request: FastifyRequest,
+  entry: AuditEntry,
+  actor?: { userId: number; email: string },
+) {
   const who = request.signedIn;
   await db.insert(auditLog).values({
-    actorUserId: who?.actor.userId ?? null,
-    actorEmail: who?.email ?? null,
+    actorUserId: actor?.userId ?? who?.actor.userId ?? null,
+    actorEmail: actor?.email ?? who?.email ?? null,
     actingCustomerId: who?.actor.customerId ?? null,
     actingType: who?.actor.type ?? null,
     action: entry.action,

@@ -117,6 +117,10 @@ describe('tokens', () => {
 
     const token = await t.login(demo.ungUser);
     expect((await t.call({ method: 'POST', url: '/api/logout', as: token })).statusCode).toBe(200);
+    const trail = await t.database.db.select().from(auditLog).where(eq(auditLog.actorEmail, demo.ungUser));
+    expect(trail.map((row) => row.action)).toEqual(
+      expect.arrayContaining(['session.login', 'session.logout']),
+    );
     expect((await t.call({ method: 'GET', url: '/api/user/me', as: token })).statusCode).toBe(401);
 
     const expiring = await t.login(demo.ungUser);

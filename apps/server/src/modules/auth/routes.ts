@@ -66,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; query: 
       schema: { tags, summary: 'Sign out: the token stops working at once', response: { 200: messageOnly } },
     },
     async (request) => {
-      await logout(db, signedIn(request));
+      await logout(db, request, signedIn(request));
       return done(authMessages.loggedOut);
     },
   );

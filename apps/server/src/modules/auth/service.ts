@@ -70,13 +70,31 @@ export async function login(db: Db, config: Config, request: FastifyRequest, inp
     });
     await recordLoginAttempt(tx, input.email, request.ip, true);
     await updateUserRow(tx, user.userId, { lastLoginAt: new Date() });
+    await recordAudit(
+      tx,
+      request,
+      {
+        action: 'session.login',
+        entity: 'user',
+        entityId: user.userId,
+        detail: { remember: input.remember },
+      },
+      { userId: user.userId, email: user.email },
+    );
   });
   request.log.info({ userId: user.userId }, 'signed in');
   return { token, expiresat: toUnixSeconds(expiresAt)! };
 }
 
-export async function logout(db: Db, session: SignedIn) {
-  await revokeSession(db, session.tokenHash);
+export async function logout(db: Db, request: FastifyRequest, session: SignedIn) {
+  await db.transaction(async (tx) => {
+    await revokeSession(tx, session.tokenHash);
+    await recordAudit(tx, request, {
+      action: 'session.logout',
+      entity: 'user',
+      entityId: session.actor.userId,
+    });
+  });
 }
 
 export function sessionInfo(session: SignedIn): SessionInfo {
