@@ -23,6 +23,17 @@ export const listQuerySchema = z.object({
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 // Ids in paths are positive integers; anything else is a 400, not a 500 or a silent miss.
+// Ids in JSON bodies: numbers within PostgreSQL's integer range, so a huge one is a 400, not a
+// database error.
+export const maxRecordId = 2_147_483_647;
+export function recordIdSchema(missing: string) {
+  return z
+    .number({ error: missing })
+    .int('Id must be a whole number')
+    .min(1, missing)
+    .max(maxRecordId, 'Id is out of range');
+}
+
 // Only plain decimal text becomes a number: '0x10', '1e3' and ' 7 ' are refused rather than read as ids.
 export const idSchema = z.preprocess(
   (value) => (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value),
@@ -30,7 +41,7 @@ export const idSchema = z.preprocess(
     .number({ error: 'Id must be a number' })
     .int('Id must be a whole number')
     .min(1, 'Id must be a positive number')
-    .max(2_147_483_647, 'Id is out of range'),
+    .max(maxRecordId, 'Id is out of range'),
 );
 
 export function parseSort<F extends string>(sort: string | undefined, fields: readonly F[], fallback: F) {

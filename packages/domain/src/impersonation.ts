@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Actor } from './actor';
+import { recordIdSchema } from './api';
 import { type UserType, userTypes } from './user-types';
 
 export const impersonationMessages = {
@@ -13,7 +14,7 @@ export const impersonationMessages = {
 } as const;
 
 export const impersonateSchema = z.strictObject({
-  customerid: z.number().int().positive('Choose a customer'),
+  customerid: recordIdSchema('Choose a customer'),
   usertype: z
     .number()
     .int()

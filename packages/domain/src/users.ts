@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Actor } from './actor';
-import { text } from './api';
+import { recordIdSchema, text } from './api';
 import { emailSchema, newPasswordSchema } from './auth';
 import { type ChameleonLevel, chameleonLevels, type UserType, userTypes } from './user-types';
 
@@ -70,7 +70,7 @@ export const userCreateSchema = z.strictObject({
   ...profileFields,
   email: emailSchema,
   type: userType,
-  customerid: z.number().int().positive('Customer is required'),
+  customerid: recordIdSchema('Customer is required'),
   companyAdmin: z.boolean().default(false),
   chameleon: chameleon.default(0),
   // Without a password the new user gets an invitation e-mail with a link to choose one.

@@ -361,6 +361,7 @@ describe('impersonation', () => {
       },
       { as: noc, body: { customerid: 999999, usertype: 4 }, status: 404, message: 'Customer not found' },
       { as: noc, body: { customerid: ung, usertype: 9 }, status: 400, message: /User type/ },
+      { as: noc, body: { customerid: 99_999_999_999, usertype: 4 }, status: 400, message: /out of range/ },
     ];
     for (const attempt of tries) {
       const reply = await t.call({

@@ -222,6 +222,8 @@ describe('creating users', () => {
       newUser({ firstname: 'x'.repeat(81) }),
       newUser({ mobile: '<script>' }),
       newUser({ password: 'short' }),
+      newUser({ customerid: 99_999_999_999 }),
+      newUser({ customerid: 0 }),
     ];
     for (const body of bad) {
       const reply = await t.call({ method: 'POST', url: '/api/users', as: demo.noc, payload: body });
