@@ -77,6 +77,12 @@ describe('actorFrom', () => {
     });
   });
 
+  it('impersonating a customer admin as an engineer (switch level 2): no companyAdmin', () => {
+    const engineer = { userId: 30, type: 3, customerId: 1, companyAdmin: false, chameleon: 2 } as const;
+    const actor = actorFrom(engineer, { actingType: 4, actingCustomerId: 7 });
+    expect(actor).toMatchObject({ type: 4, customerId: 7, companyAdmin: false, impersonating: true });
+  });
+
   it('impersonating a customer user: no companyAdmin even for a companyAdmin NOC', () => {
     expect(actorFrom(noc, { actingType: 5, actingCustomerId: 7 })).toEqual({
       userId: 10,

@@ -34,15 +34,16 @@ type SignedInUser = {
 };
 type SessionOverride = { actingType: UserType | null; actingCustomerId: number | null };
 
-// While impersonating, the user acts with the chosen role; only a customer admin role (4) carries the
-// company-admin flag, so the NOC can see Company Settings as a customer admin would.
+// While impersonating, the user acts with the chosen role. Acting as a customer admin (4) carries the
+// company-admin flag only for the NOC, who may manage any customer's users anyway; for other staff
+// (switch level 2) it would hand out user management in every customer.
 export function actorFrom(user: SignedInUser, session: SessionOverride): Actor {
   const impersonating = session.actingType !== null && session.actingCustomerId !== null;
   return {
     userId: user.userId,
     type: impersonating ? (session.actingType as UserType) : user.type,
     customerId: impersonating ? (session.actingCustomerId as number) : user.customerId,
-    companyAdmin: impersonating ? session.actingType === 4 : user.companyAdmin,
+    companyAdmin: impersonating ? session.actingType === 4 && user.type === 1 : user.companyAdmin,
     chameleon: user.chameleon,
     realType: user.type,
     realCustomerId: user.customerId,

@@ -13,7 +13,7 @@ export const listLimitMax = 1000;
 export const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(listLimitMax).default(listLimitDefault),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  q: z.string().trim().max(200).optional(),
+  q: text(200).optional(),
   // `field` ascending, `-field` descending; each list names the fields it can sort by.
   sort: z
     .string()

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { Actor } from './actor';
 import { text } from './api';
+import { can } from './permissions';
 
 export type Customer = {
   customerid: number;
@@ -80,4 +82,22 @@ export function customerInitials(name: string): string {
       .map((w) => w[0]?.toUpperCase())
       .join('') || '?'
   );
+}
+
+// The CDR PIN identifies a caller to the NOC by phone, so only those who may change it see it: the
+// provider's customer managers, and the company admin of that customer.
+export function canSeeCdrPin(
+  actor: Pick<Actor, 'type' | 'companyAdmin' | 'chameleon' | 'customerId'>,
+  customerId: number,
+) {
+  return (
+    can(actor, 'customers.manage') || (can(actor, 'company.settings') && actor.customerId === customerId)
+  );
+}
+
+export function withCdrPinFor<C extends { customerid: number; cdrpin: string | null }>(
+  actor: Pick<Actor, 'type' | 'companyAdmin' | 'chameleon' | 'customerId'>,
+  customer: C,
+): C {
+  return canSeeCdrPin(actor, customer.customerid) ? customer : { ...customer, cdrpin: null };
 }

@@ -49,7 +49,15 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(failure(error.message));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // Two requests racing past a uniqueness check: the database's unique index settles it.
+    const cause = (error as { cause?: { code?: string } }).cause ?? error;
+    if ((cause as { code?: string }).code === '23505') {
+      return reply.status(409).send(failure('A record with these details already exists'));
+    }
+    // Drizzle's own error message carries the query's parameters (password hashes, tokens): log the
+    // driver's error and the SQL text only.
+    const query = (error as { query?: string }).query;
+    request.log.error({ err: cause === error ? error : cause, query }, 'unhandled error');
     return reply.status(500).send(failure('Something went wrong on our side. Please try again.'));
   });
 }

@@ -203,6 +203,36 @@ describe('password reset', () => {
     expect(after[0]!.n - before[0]!.n).toBe(1);
   });
 
+  it('retires earlier links when the password changes, and hides links from the outbox API outside development', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/passwordreset/request',
+      payload: { email: demo.eng },
+    });
+    const early = await latestResetToken(demo.eng);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/passwordreset/request',
+      payload: { email: demo.eng },
+    });
+    const late = await latestResetToken(demo.eng);
+    const submit = (token: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/passwordreset/submit',
+        payload: { token, password, confirmpassword: password },
+      });
+    expect((await submit(late, 'eng-new-password')).statusCode).toBe(200);
+    expect((await submit(early, 'eng-other-password')).statusCode).toBe(400);
+    const outboxReply = await t.call({ method: 'GET', url: '/api/outbox', as: demo.noc });
+    const bodies = outboxReply
+      .json()
+      .payload.results.map((m: { body: string }) => m.body)
+      .join('\n');
+    expect(bodies).toContain('#token=[hidden]');
+    expect(bodies).not.toContain(early);
+  });
+
   it('sets the new password once with the mailed token and ends old sessions', async () => {
     const old = await t.login(demo.tech);
     await t.app.inject({
@@ -236,6 +266,7 @@ describe('impersonation', () => {
 
   it('lets the NOC act as a customer admin, scoped to that customer, and revert', async () => {
     const token = await t.login(demo.noc);
+    const me0 = await t.call({ method: 'GET', url: '/api/user/me', as: token });
     const ung = await customerId('UNG', token);
     const switched = await t.call({
       method: 'POST',
@@ -263,6 +294,16 @@ describe('impersonation', () => {
     expect((await t.call({ method: 'POST', url: '/api/customer', as: token, payload: {} })).statusCode).toBe(
       403,
     );
+    // Your own record stays yours while acting for another customer.
+    const ownId = me0.json().payload.user.userid as number;
+    expect((await t.call({ method: 'GET', url: `/api/user/${ownId}`, as: token })).statusCode).toBe(200);
+    const edited = await t.call({
+      method: 'PUT',
+      url: `/api/user/${ownId}`,
+      as: token,
+      payload: { title: 'NOC Lead' },
+    });
+    expect(edited.statusCode).toBe(200);
     // The profile is still the real user.
     const me = await t.call({ method: 'GET', url: '/api/user/me', as: token });
     expect(me.json().payload.user.email).toBe(demo.noc);

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loginAttempts, passwordResets, sessions } from '../../db/schema/auth';
 
@@ -45,6 +45,14 @@ export async function insertPasswordReset(db: DbOrTx, values: typeof passwordRes
   await db.insert(passwordResets).values(values);
 }
 
+// Every reset or invitation link of the user stops working (after a password or e-mail change).
+export async function retirePasswordLinks(db: DbOrTx, userId: number) {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
 export async function claimPasswordReset(db: DbOrTx, tokenHash: string) {
   // Marking it used in the same statement that finds it makes a reset link work exactly once.
   const rows = await db
@@ -54,7 +62,7 @@ export async function claimPasswordReset(db: DbOrTx, tokenHash: string) {
       and(
         eq(passwordResets.tokenHash, tokenHash),
         isNull(passwordResets.usedAt),
-        gt(passwordResets.expiresAt, new Date()),
+        gt(passwordResets.expiresAt, sql`now()`),
       ),
     )
     .returning({ userId: passwordResets.userId });

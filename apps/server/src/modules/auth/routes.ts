@@ -5,6 +5,7 @@ import {
   passwordResetRequestSchema,
   passwordResetSubmitSchema,
 } from '@lightpath/domain/auth';
+import { withCdrPinFor } from '@lightpath/domain/customers';
 import { impersonateSchema, impersonationMessages } from '@lightpath/domain/impersonation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -94,7 +95,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; query: 
       // Everything here came with the session lookup: no further query. The logo, which can be large,
       // comes with the customer profile (GET /api/customer/me), loaded once per session.
       const session = signedIn(request);
-      const { logo64: _large, ...customer } = toCustomer(session.customer, null);
+      const { logo64: _large, ...customer } = withCdrPinFor(
+        session.actor,
+        toCustomer(session.customer, null),
+      );
       return ok({ user: toUser(session.user), session: sessionInfo(session), customer });
     },
   );

@@ -4,6 +4,7 @@ import {
   type LoginInput,
   sessionHours,
 } from '@lightpath/domain/auth';
+import { customerMessages } from '@lightpath/domain/customers';
 import {
   impersonationMessages,
   impersonationProblem,
@@ -30,6 +31,7 @@ import {
   insertPasswordReset,
   insertSession,
   recordLoginAttempt,
+  retirePasswordLinks,
   revokeSession,
   revokeUserSessions,
   setSessionActing,
@@ -127,6 +129,7 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await updateUserRow(tx, user.userId, { passwordHash });
     await revokeUserSessions(tx, user.userId);
+    await retirePasswordLinks(tx, user.userId);
     await recordAudit(tx, request, { action: 'user.password.change', entity: 'user', entityId: user.userId });
   });
 }
@@ -179,6 +182,7 @@ export async function submitPasswordReset(db: Db, request: FastifyRequest, token
     if (!claim) throw Invalid.field('token', authMessages.resetInvalid);
     await updateUserRow(tx, claim.userId, { passwordHash });
     await revokeUserSessions(tx, claim.userId);
+    await retirePasswordLinks(tx, claim.userId);
     await recordAudit(tx, request, { action: 'user.password.reset', entity: 'user', entityId: claim.userId });
   });
 }
@@ -200,7 +204,7 @@ export async function impersonate(
   const usertype = target.usertype as UserType;
   if (actor.chameleon === 0) throw new Forbidden(impersonationMessages.notAllowed);
   const customer = await findCustomer(db, { kind: 'all' }, target.customerid);
-  if (!customer) throw new NotFound('Customer not found');
+  if (!customer) throw new NotFound(customerMessages.notFound);
   const revert = isRevert(actor, target.customerid, usertype);
   if (!revert) {
     const problem = impersonationProblem(

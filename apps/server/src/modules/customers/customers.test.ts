@@ -142,6 +142,17 @@ describe('customers', () => {
     expect(badPin.statusCode).toBe(400);
     const mine = await t.call({ method: 'GET', url: `/api/customer/${ung}`, as: demo.noc });
     expect(mine.json().payload.cdrpin).toBe('4821');
+    // Only those who may change the PIN see it.
+    const asAdmin = await t.call({ method: 'GET', url: '/api/customer/me', as: demo.ungAdmin });
+    expect(asAdmin.json().payload.cdrpin).toBe('4821');
+    for (const who of [demo.ungUser, demo.eng, demo.tech]) {
+      const seen = await t.call({ method: 'GET', url: `/api/customer/${ung}`, as: who });
+      expect(seen.json().payload.cdrpin, who).toBeNull();
+      const me = await t.call({ method: 'GET', url: '/api/user/me', as: who });
+      expect(JSON.stringify(me.json().payload.customer)).not.toContain('4821');
+    }
+    const list = await t.call({ method: 'GET', url: '/api/customers', as: demo.ungUser });
+    expect(list.json().payload.results[0].cdrpin).toBeNull();
     const after = await t.call({ method: 'GET', url: `/api/customer/${ebh}`, as: demo.noc });
     expect(after.json().payload.cdrpin).toBeNull();
   });

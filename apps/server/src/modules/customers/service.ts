@@ -5,6 +5,7 @@ import {
   type CustomerCreate,
   type CustomerUpdate,
   customerMessages,
+  withCdrPinFor,
 } from '@lightpath/domain/customers';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
@@ -27,13 +28,14 @@ export async function listCustomersFor(
 ) {
   const sort = parseSort(query.sort, customerSortFields, 'customername');
   const page = await listCustomers(db, scopeOf(actor), { ...query, sort });
-  return { ...page, limit: query.limit, offset: query.offset };
+  const results = page.results.map((customer) => withCdrPinFor(actor, customer));
+  return { ...page, results, limit: query.limit, offset: query.offset };
 }
 
 export async function getCustomerFor(db: Db, actor: Actor, customerId: number) {
   const row = await findCustomer(db, scopeOf(actor), customerId);
   if (!row) throw new NotFound(customerMessages.notFound);
-  return toCustomer(row);
+  return withCdrPinFor(actor, toCustomer(row));
 }
 
 export async function createCustomer(db: Db, request: FastifyRequest, input: CustomerCreate) {
@@ -81,7 +83,8 @@ async function applyCustomerUpdate(
       entityId: customerId,
       detail: { fields: Object.keys(input) },
     });
-    return toCustomer(row!);
+    if (!row) throw new NotFound(customerMessages.notFound);
+    return toCustomer(row);
   });
 }
 

@@ -130,7 +130,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; datab
           recipient: r.recipient,
           subject: r.subject,
           // Reset and invitation links are credentials: outside development only their shape is shown.
-          body: config.env === 'production' ? r.body.replace(/#token=[\w-]+/g, '#token=[hidden]') : r.body,
+          body: config.env === 'development' ? r.body : r.body.replace(/#token=[\w-]+/g, '#token=[hidden]'),
           created: toUnixSeconds(r.createdAt)!,
           sent: toUnixSeconds(r.sentAt),
         })),

@@ -1,5 +1,6 @@
 import { type Actor, scopeOf } from '@lightpath/domain/actor';
 import { type ListQuery, parseSort } from '@lightpath/domain/api';
+import { customerMessages } from '@lightpath/domain/customers';
 import { can } from '@lightpath/domain/permissions';
 import type { ChameleonLevel, UserType } from '@lightpath/domain/user-types';
 import {
@@ -17,7 +18,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
-import { revokeUserSessions } from '../auth/repository';
+import { retirePasswordLinks, revokeUserSessions } from '../auth/repository';
 import { sendPasswordLink } from '../auth/service';
 import { findCustomer } from '../customers/repository';
 import {
@@ -39,8 +40,13 @@ export async function listUsersFor(db: Db, actor: Actor, query: UserListQuery) {
   return { ...page, limit: query.limit, offset: query.offset };
 }
 
+// Your own record is always yours, even while acting for another customer whose scope would hide it.
+function userScope(actor: Actor, userId: number) {
+  return userId === actor.userId ? ({ kind: 'all' } as const) : scopeOf(actor);
+}
+
 export async function getUserFor(db: Db, actor: Actor, userId: number) {
-  const row = await findUser(db, scopeOf(actor), userId);
+  const row = await findUser(db, userScope(actor, userId), userId);
   if (!row) throw new NotFound(userMessages.notFound);
   return toUser(row);
 }
@@ -54,7 +60,7 @@ async function checkRole(
   if (!assignableUserTypes(actor).includes(role.type))
     throw Invalid.field('type', userMessages.typeNotAssignable);
   const customer = await findCustomer(tx, scopeOf(actor), role.customerid);
-  if (!customer) throw Invalid.field('customerid', 'Customer not found');
+  if (!customer) throw Invalid.field('customerid', customerMessages.notFound);
   if (!typeFitsCustomer(role.type, customer.isProvider))
     throw Invalid.field('type', userMessages.typeCustomerMismatch);
   if (!chameleonFitsType(role.chameleon, role.type))
@@ -117,7 +123,7 @@ export async function updateUser(
   const ownFields: readonly string[] = ownProfileFields;
   return db.transaction(async (tx) => {
     // Out of scope is 404 before anything else, so a refusal never confirms that a record exists.
-    const existing = await findUser(tx, scopeOf(actor), userId);
+    const existing = await findUser(tx, userScope(actor, userId), userId);
     if (!existing) throw new NotFound(userMessages.notFound);
     if (!manages && !(self && changed.every((field) => ownFields.includes(field)))) {
       throw new Forbidden(self ? 'You can change only your own name, title and phone numbers' : undefined);
@@ -146,17 +152,20 @@ export async function updateUser(
       ...(input.chameleon !== undefined && { chameleon: input.chameleon }),
       ...(input.enabled !== undefined && { enabled: input.enabled }),
     });
+    if (!row) throw new NotFound(userMessages.notFound);
     // A changed role or a disabled account takes effect now, not when the old sessions expire.
     if (roleChanges || input.companyAdmin !== undefined || input.enabled === false) {
       await revokeUserSessions(tx, userId);
     }
+    // Links already mailed to the old address must stop working.
+    if (input.email !== undefined && input.email !== existing.email) await retirePasswordLinks(tx, userId);
     await recordAudit(tx, request, {
       action: 'user.update',
       entity: 'user',
       entityId: userId,
       detail: { ...input },
     });
-    return toUser(row!);
+    return toUser(row);
   });
 }
 

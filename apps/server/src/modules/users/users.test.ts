@@ -101,6 +101,7 @@ describe('listing users', () => {
     for (const query of [
       'limit=0',
       'limit=1001',
+      'q=a%00b',
       'offset=-1',
       'type=9',
       'sort=drop%20table',
@@ -327,6 +328,17 @@ describe('updating users', () => {
       payload: { enabled: false },
     });
     expect(reply.statusCode).toBe(403);
+  });
+});
+
+describe('races', () => {
+  it('answers 201 and 409 when two requests create the same e-mail at once', async () => {
+    const body = newUser();
+    const replies = await Promise.all([
+      t.call({ method: 'POST', url: '/api/users', as: demo.noc, payload: body }),
+      t.call({ method: 'POST', url: '/api/users', as: demo.noc, payload: body }),
+    ]);
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 });
 
