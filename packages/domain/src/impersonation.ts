@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Actor } from './actor';
 import { recordIdSchema } from './api';
-import { type UserType, userTypes } from './user-types';
+import { isProviderType, type UserType, userTypeSchema } from './user-types';
 
 export const impersonationMessages = {
   notAllowed: 'You cannot switch customers',
@@ -15,10 +15,7 @@ export const impersonationMessages = {
 
 export const impersonateSchema = z.strictObject({
   customerid: recordIdSchema('Choose a customer'),
-  usertype: z
-    .number()
-    .int()
-    .refine((t) => (userTypes as readonly number[]).includes(t), 'User type must be 1 to 5'),
+  usertype: userTypeSchema,
 });
 
 // Spec 6: roles 1-3 only with chameleon 1; 4 and 5 always (for anyone who may switch at all).
@@ -48,7 +45,7 @@ export function impersonationProblem(
   if (actor.chameleon === 0) return impersonationMessages.notAllowed;
   if (!impersonationRoleChoices(actor.chameleon).includes(usertype))
     return impersonationMessages.roleNotAllowed;
-  if (target.isprovider !== usertype <= 3) return impersonationMessages.roleCustomerMismatch;
+  if (target.isprovider !== isProviderType(usertype)) return impersonationMessages.roleCustomerMismatch;
   if (actor.chameleon === 1 && !target.enabled) return impersonationMessages.customerInactive;
   return null;
 }

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // The five kinds of portal user (spec section 6). Types 1-3 are provider staff and work across every
 // customer; types 4 and 5 belong to one customer and only ever see that customer's records.
 export const userTypes = [1, 2, 3, 4, 5] as const;
@@ -23,6 +25,11 @@ export const userTypeColours: Record<UserType, string> = {
 export function isProviderType(type: UserType): boolean {
   return type <= 3;
 }
+
+export const userTypeSchema = z.union(
+  userTypes.map((t) => z.literal(t)) as [z.ZodLiteral<1>, ...z.ZodLiteral<UserType>[]],
+  { error: 'User type must be 1 to 5' },
+);
 
 // Chameleon is the impersonation capability: 0 none, 1 full (any role, active customers only),
 // 2 customer roles only (and Tickets are hidden from that user).

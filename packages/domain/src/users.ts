@@ -2,7 +2,14 @@ import { z } from 'zod';
 import type { Actor } from './actor';
 import { recordIdSchema, text } from './api';
 import { emailSchema, newPasswordSchema } from './auth';
-import { type ChameleonLevel, chameleonLevels, type UserType, userTypes } from './user-types';
+import {
+  type ChameleonLevel,
+  chameleonLevels,
+  isProviderType,
+  type UserType,
+  userTypeSchema,
+  userTypes,
+} from './user-types';
 
 export type User = {
   userid: number;
@@ -47,12 +54,7 @@ export const userMessages = {
 } as const;
 
 const phone = text(40).regex(/^[+()\d\s-]*$/, 'Phone numbers may hold digits, spaces, +, - and brackets');
-const userType = z.union(
-  userTypes.map((t) => z.literal(t)) as [z.ZodLiteral<1>, ...z.ZodLiteral<UserType>[]],
-  {
-    error: 'User type must be 1 to 5',
-  },
-);
+const userType = userTypeSchema;
 const chameleon = z.union(
   chameleonLevels.map((c) => z.literal(c)) as [z.ZodLiteral<0>, ...z.ZodLiteral<ChameleonLevel>[]],
   { error: 'Switch-customer level must be 0, 1 or 2' },
@@ -100,7 +102,7 @@ export function assignableUserTypes(actor: Pick<Actor, 'type' | 'companyAdmin'>)
 }
 
 export function typeFitsCustomer(type: UserType, customerIsProvider: boolean): boolean {
-  return customerIsProvider ? type <= 3 : type >= 4;
+  return isProviderType(type) === customerIsProvider;
 }
 
 // Level 1 lets a user act as provider roles, so only the NOC may hold it; level 2 (customer roles
@@ -108,7 +110,7 @@ export function typeFitsCustomer(type: UserType, customerIsProvider: boolean): b
 export function chameleonFitsType(level: ChameleonLevel, type: UserType): boolean {
   if (level === 0) return true;
   if (level === 1) return type === 1;
-  return type <= 3;
+  return isProviderType(type);
 }
 
 export function fullName(user: Pick<User, 'firstname' | 'surname'>): string {

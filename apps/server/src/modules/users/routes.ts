@@ -1,4 +1,5 @@
 import { idSchema, listQuerySchema } from '@lightpath/domain/api';
+import { userTypeSchema } from '@lightpath/domain/user-types';
 import { userCreateSchema, userMessages, userUpdateSchema } from '@lightpath/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,16 +37,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         tags,
         summary: 'List users in scope',
         querystring: listQuerySchema.extend({
-          type: z.coerce.number().int().min(1).max(5).optional(),
+          type: z.coerce.number().pipe(userTypeSchema).optional(),
           customerid: idSchema.optional(),
         }),
         response: { 200: listOf(userSchema.extend({ customername: z.string() })) },
       },
     },
     async (request) => {
-      const { type, ...rest } = request.query;
-      const query = { ...rest, type: type as 1 | 2 | 3 | 4 | 5 | undefined };
-      return ok(await listUsersFor(db, signedIn(request).actor, query));
+      return ok(await listUsersFor(db, signedIn(request).actor, request.query));
     },
   );
 
