@@ -17,6 +17,9 @@ export type Customer = {
 export const customerMessages = {
   codeInUse: 'Customer code is already in use',
   notFound: 'Customer not found',
+  created: 'Customer created',
+  updated: 'Customer updated',
+  settingsSaved: 'Company settings saved',
 } as const;
 
 // Customer codes start every service id (decisions.md), so they are exactly three capitals or digits.

@@ -2,6 +2,7 @@ import { idSchema, listQuerySchema } from '@lightpath/domain/api';
 import {
   companySettingsSchema,
   customerCreateSchema,
+  customerMessages,
   customerUpdateSchema,
 } from '@lightpath/domain/customers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -93,7 +94,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request, reply) =>
-      reply.status(201).send(ok(await createCustomer(db, request, request.body), 'Customer created')),
+      reply.status(201).send(ok(await createCustomer(db, request, request.body), customerMessages.created)),
   );
 
   app.put(
@@ -110,7 +111,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request) =>
       ok(
         await updateCompanySettings(db, request, signedIn(request).actor, request.body),
-        'Company settings saved',
+        customerMessages.settingsSaved,
       ),
   );
 
@@ -129,7 +130,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request) =>
       ok(
         await updateCustomer(db, request, signedIn(request).actor, request.params.customerid, request.body),
-        'Customer updated',
+        customerMessages.updated,
       ),
   );
 };

@@ -1,4 +1,9 @@
-import { type Customer, type CustomerUpdate, customerUpdateSchema } from '@lightpath/domain/customers';
+import {
+  type Customer,
+  type CustomerUpdate,
+  customerMessages,
+  customerUpdateSchema,
+} from '@lightpath/domain/customers';
 import { Button, Group, PasswordInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
@@ -53,7 +58,7 @@ export function CustomerEditForm({ customer }: { customer: Customer }) {
       onSuccess: () => {
         form.setInitialValues(values);
         form.resetDirty(values);
-        notify.success('Customer updated');
+        notify.success(customerMessages.updated);
       },
       onError: (error) => {
         reportFormError(form, error, 'An error occurred while updating this customer');

@@ -2,6 +2,7 @@ import {
   type CompanySettingsUpdate,
   type Customer,
   companySettingsSchema,
+  customerMessages,
 } from '@lightpath/domain/customers';
 import { can } from '@lightpath/domain/permissions';
 import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
@@ -63,7 +64,7 @@ function CompanySettingsForm({ customer }: { customer: Customer }) {
       onSuccess: () => {
         form.setInitialValues(values);
         form.resetDirty(values);
-        notify.success('Company settings saved');
+        notify.success(customerMessages.settingsSaved);
       },
       onError: (error) => {
         reportFormError(form, error, 'An error occurred while saving the company settings');
