@@ -233,6 +233,25 @@ describe('password reset', () => {
     expect(bodies).not.toContain(early);
   });
 
+  it('sends at most three reset e-mails per user per hour, answering the same every time', async () => {
+    const countMail = async () =>
+      (await t.database.db.select().from(outbox).where(eq(outbox.recipient, demo.ebhAdmin))).length;
+    const before = await countMail();
+    const replies = [];
+    for (let i = 0; i < 5; i += 1) {
+      replies.push(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/user/passwordreset/request',
+          payload: { email: demo.ebhAdmin },
+        }),
+      );
+    }
+    expect(new Set(replies.map((r) => r.body)).size).toBe(1);
+    expect(replies.every((r) => r.statusCode === 200)).toBe(true);
+    expect((await countMail()) - before).toBe(3);
+  });
+
   it('sets the new password once with the mailed token and ends old sessions', async () => {
     const old = await t.login(demo.tech);
     await t.app.inject({

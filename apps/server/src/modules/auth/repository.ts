@@ -45,6 +45,14 @@ export async function insertPasswordReset(db: DbOrTx, values: typeof passwordRes
   await db.insert(passwordResets).values(values);
 }
 
+export async function countRecentPasswordLinks(db: DbOrTx, userId: number, since: Date) {
+  const rows = await db
+    .select({ n: count() })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.userId, userId), gt(passwordResets.createdAt, since)));
+  return rows[0]?.n ?? 0;
+}
+
 // Every reset or invitation link of the user stops working (after a password or e-mail change).
 export async function retirePasswordLinks(db: DbOrTx, userId: number) {
   await db

@@ -28,6 +28,7 @@ import { findUser, findUserByEmail, type UserRow, updateUserRow } from '../users
 import {
   claimPasswordReset,
   countRecentFailures,
+  countRecentPasswordLinks,
   insertPasswordReset,
   insertSession,
   recordLoginAttempt,
@@ -38,6 +39,9 @@ import {
 } from './repository';
 
 const resetLinkHours = 1;
+// At most this many reset e-mails per user per hour, so nobody can flood someone's inbox. Further
+// requests get the same reply and send nothing.
+const maxResetLinksPerHour = 3;
 const inviteLinkHours = 72;
 
 async function refuseWhenRateLimited(db: Db, limits: Config['loginLimits'], email: string, ip: string) {
@@ -165,6 +169,11 @@ export async function sendPasswordLink(
 export async function requestPasswordReset(db: Db, config: Config, request: FastifyRequest, email: string) {
   const user = await findUserByEmail(db, email);
   if (!user?.enabled) return;
+  const recent = await countRecentPasswordLinks(db, user.userId, new Date(Date.now() - 3_600_000));
+  if (recent >= maxResetLinksPerHour) {
+    request.log.warn({ userId: user.userId }, 'password reset requests over the hourly limit');
+    return;
+  }
   await db.transaction(async (tx) => {
     await sendPasswordLink(tx, config, request.log, user, 'reset');
     await recordAudit(tx, request, {
