@@ -72,3 +72,26 @@ export function reportFormError(
 ) {
   if (!applyServerErrors(form, error) && needsToast(error)) notify.warning(errorMessage(error, fallback));
 }
+
+type SavableForm<Values> = {
+  setErrors: (errors: FormErrors) => void;
+  setInitialValues: (values: Values) => void;
+  resetDirty: (values?: Values) => void;
+};
+
+// The callbacks of an edit form's save: the saved values become the new baseline (so the form is no
+// longer dirty) and a success toast; a failure goes through reportFormError.
+export function saveFormCallbacks<Values>(
+  form: SavableForm<Values>,
+  values: Values,
+  messages: { saved: string; failed: string },
+) {
+  return {
+    onSuccess: () => {
+      form.setInitialValues(values);
+      form.resetDirty(values);
+      notify.success(messages.saved);
+    },
+    onError: (error: unknown) => reportFormError(form, error, messages.failed),
+  };
+}

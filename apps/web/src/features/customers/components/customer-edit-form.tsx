@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { changedFields } from '../../../lib/changed-fields';
 import { emptyToNull } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { reportFormError, zodResolver } from '../../../lib/zod-form';
+import { saveFormCallbacks, zodResolver } from '../../../lib/zod-form';
 import { useUpdateCustomer } from '../api/update-customer';
 import { LogoInput } from './logo-input';
 
@@ -54,16 +54,13 @@ export function CustomerEditForm({ customer }: { customer: Customer }) {
       notify.info('No changes to save');
       return;
     }
-    update.mutate(body, {
-      onSuccess: () => {
-        form.setInitialValues(values);
-        form.resetDirty(values);
-        notify.success(customerMessages.updated);
-      },
-      onError: (error) => {
-        reportFormError(form, error, 'An error occurred while updating this customer');
-      },
-    });
+    update.mutate(
+      body,
+      saveFormCallbacks(form, values, {
+        saved: customerMessages.updated,
+        failed: 'An error occurred while updating this customer',
+      }),
+    );
   });
 
   return (

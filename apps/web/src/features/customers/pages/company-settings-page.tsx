@@ -11,10 +11,9 @@ import { useEffect } from 'react';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
 import { emptyToNull } from '../../../lib/format';
-import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { reportFormError, zodResolver } from '../../../lib/zod-form';
+import { saveFormCallbacks, zodResolver } from '../../../lib/zod-form';
 import { useUpdateCompanySettings } from '../api/update-company-settings';
 import { LogoInput } from '../components/logo-input';
 
@@ -60,16 +59,13 @@ function CompanySettingsForm({ customer }: { customer: Customer }) {
   }, [customer, form.isDirty, form.setInitialValues, form.setValues]);
 
   const submit = form.onSubmit((values) =>
-    update.mutate(toInput(values), {
-      onSuccess: () => {
-        form.setInitialValues(values);
-        form.resetDirty(values);
-        notify.success(customerMessages.settingsSaved);
-      },
-      onError: (error) => {
-        reportFormError(form, error, 'An error occurred while saving the company settings');
-      },
-    }),
+    update.mutate(
+      toInput(values),
+      saveFormCallbacks(form, values, {
+        saved: customerMessages.settingsSaved,
+        failed: 'An error occurred while saving the company settings',
+      }),
+    ),
   );
 
   return (

@@ -6,7 +6,7 @@ import { useEffect, useMemo } from 'react';
 import { changedFields } from '../../../lib/changed-fields';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { reportFormError, zodResolver } from '../../../lib/zod-form';
+import { saveFormCallbacks, zodResolver } from '../../../lib/zod-form';
 import { useUpdateUser } from '../api/update-user';
 import {
   chameleonChoices,
@@ -70,16 +70,13 @@ export function UserEditForm({ user, scope, customerIsProvider }: Props) {
       notify.info('No changes to save');
       return;
     }
-    updateUser.mutate(body, {
-      onSuccess: () => {
-        form.setInitialValues(values);
-        form.resetDirty(values);
-        notify.success(userMessages.updated);
-      },
-      onError: (error) => {
-        reportFormError(form, error, 'An error occurred while updating this user');
-      },
-    });
+    updateUser.mutate(
+      body,
+      saveFormCallbacks(form, values, {
+        saved: userMessages.updated,
+        failed: 'An error occurred while updating this user',
+      }),
+    );
   });
 
   return (
