@@ -1,0 +1,74 @@
+import { type EventType, type EventWindow, isCurrentEvent } from './events';
+
+// Spec 4, service condition from events, with outage outranking works outranking hazard.
+export const serviceConditions = {
+  0: { name: 'Normal', colour: 'green' },
+  1: { name: 'Maintenance', colour: 'blue' },
+  2: { name: 'At-Risk', colour: 'yellow' },
+  3: { name: 'Offline', colour: 'red' },
+} as const;
+export type ServiceCondition = keyof typeof serviceConditions;
+
+const conditionOfEventType: Record<EventType, ServiceCondition> = { 1: 1, 2: 2, 3: 3 };
+const rank: Record<ServiceCondition, number> = { 0: 0, 2: 1, 1: 2, 3: 3 };
+
+export function worseCondition(a: ServiceCondition, b: ServiceCondition): ServiceCondition {
+  return rank[b] > rank[a] ? b : a;
+}
+
+export function serviceConditionFrom(events: readonly EventWindow[], now: number): ServiceCondition {
+  let condition: ServiceCondition = 0;
+  for (const event of events) {
+    if (isCurrentEvent(event, now)) condition = worseCondition(condition, conditionOfEventType[event.type]);
+  }
+  return condition;
+}
+
+// Spec 4, site condition 0 to 6. Status 0 shows as Disabled rather than Online.
+export const siteConditions = {
+  0: { name: 'Online', colour: 'green' },
+  1: { name: 'Some services in scheduled works', colour: 'blue' },
+  2: { name: 'Some services in a hazard window', colour: 'yellow' },
+  3: { name: 'Some services hit by an outage', colour: 'orange' },
+  4: { name: 'All services in a hazard window', colour: 'yellow' },
+  5: { name: 'Offline due to scheduled works', colour: 'indigo' },
+  6: { name: 'Offline due to a network outage', colour: 'red' },
+} as const;
+export type SiteCondition = keyof typeof siteConditions;
+
+export type SiteConditionInput = {
+  status: number;
+  sitetype: number;
+  // The conditions of the site's services (enabled ones; a disabled service carries no traffic).
+  services: readonly ServiceCondition[];
+};
+
+export function siteConditionOf({ sitetype, services }: SiteConditionInput): SiteCondition {
+  const affected = services.filter((c): c is Exclude<ServiceCondition, 0> => c !== 0);
+  if (affected.length === 0) return 0;
+  // Spec 4: a VPLS with every member but one affected is as good as down, since a one-member VPLS
+  // connects nothing.
+  const fullImpact =
+    affected.length === services.length ||
+    (sitetype === 2 && services.length > 1 && affected.length >= services.length - 1);
+  const has = (c: Exclude<ServiceCondition, 0>) => affected.includes(c);
+  if (fullImpact) {
+    if (has(3)) return 6;
+    if (has(1)) return 5;
+    return 4;
+  }
+  if (has(3)) return 3;
+  if (has(1)) return 1;
+  return 2;
+}
+
+export function siteConditionLabel(condition: SiteCondition, status: number): string {
+  if (condition === 0 && status === 0) return 'Disabled';
+  return siteConditions[condition].name;
+}
+
+// The simpler reading of spec 4, for small badges and the map legend.
+export function siteImpact(condition: SiteCondition): 'online' | 'impacted' | 'offline' {
+  if (condition === 0) return 'online';
+  return condition >= 4 ? 'offline' : 'impacted';
+}

@@ -1,0 +1,301 @@
+import { z } from 'zod';
+import { recordIdSchema, text } from './api';
+import type { ServiceCondition } from './conditions';
+
+// Spec 3: the service type is the last letter of the service id.
+export const serviceTypes = {
+  A: { name: 'Unmanaged', colour: 'gray' },
+  Q: { name: 'Unmanaged', colour: 'gray' },
+  Z: { name: 'Unmanaged', colour: 'gray' },
+  B: { name: 'Managed 1G', colour: 'blue' },
+  C: { name: 'Fibre Channel', colour: 'cyan' },
+  D: { name: 'Managed 10G', colour: 'indigo' },
+  E: { name: 'Layer 2 Ethernet', colour: 'teal' },
+  F: { name: 'VPLS Connection', colour: 'grape' },
+  G: { name: 'Layer 3 Service', colour: 'orange' },
+  H: { name: 'Internet', colour: 'green' },
+  W: { name: 'Internet over VPLS', colour: 'lime' },
+} as const;
+export type ServiceLetter = keyof typeof serviceTypes;
+export const serviceLetters = Object.keys(serviceTypes) as ServiceLetter[];
+export const undefinedServiceType = { name: 'Undefined', colour: 'dark' } as const;
+
+export function isServiceLetter(value: string): value is ServiceLetter {
+  return Object.hasOwn(serviceTypes, value);
+}
+
+export function serviceTypeOf(serviceid: string): {
+  letter: ServiceLetter | null;
+  name: string;
+  colour: string;
+} {
+  const letter = serviceid.slice(-1).toUpperCase();
+  if (!isServiceLetter(letter)) return { letter: null, ...undefinedServiceType };
+  return { letter, ...serviceTypes[letter] };
+}
+
+// Spec 3's grouping for the service lists and sidebar counts.
+export const serviceGroups = {
+  unmanaged: { label: 'Unmanaged', path: '/services/unmanaged', letters: ['A', 'Q', 'Z'] },
+  managed: { label: 'Managed', path: '/services/managed', letters: ['B', 'C', 'D', 'E'] },
+  vpls: { label: 'VPLS', path: '/services/vpls-networks', letters: ['F', 'W'] },
+  internet: { label: 'Internet', path: '/services/internet', letters: ['H'] },
+  l3vpn: { label: 'L3VPN', path: '/services/l3vpn', letters: ['G'] },
+} as const satisfies Record<string, { label: string; path: string; letters: readonly ServiceLetter[] }>;
+export type ServiceGroup = keyof typeof serviceGroups;
+export const serviceGroupNames = Object.keys(serviceGroups) as ServiceGroup[];
+
+export function serviceGroupOf(letter: string): ServiceGroup | null {
+  for (const group of serviceGroupNames)
+    if ((serviceGroups[group].letters as readonly string[]).includes(letter)) return group;
+  return null;
+}
+
+// Spec 3: 0 disabled, 2 in planning, anything else active.
+export const serviceStatuses = { 0: 'Disabled', 1: 'Active', 2: 'In Planning' } as const;
+export type ServiceStatus = keyof typeof serviceStatuses;
+export function serviceStatusName(status: number): string {
+  return status === 0 ? serviceStatuses[0] : status === 2 ? serviceStatuses[2] : serviceStatuses[1];
+}
+
+// Decisions.md: customer code + site A number + site B number + two-digit sequence + type letter.
+export const serviceIdPattern = /^[A-Z0-9]{3}\d{4}\d{4}\d{2}[A-Z]$/;
+
+export type ServiceIdParts = {
+  code: string;
+  asite: string;
+  bsite: string;
+  sequence: number;
+  letter: ServiceLetter;
+};
+
+export function buildServiceId(parts: {
+  code: string;
+  asite: string | number;
+  bsite: string | number;
+  sequence: number;
+  letter: string;
+}): string {
+  const digits = (value: string | number) => String(value).replace(/^S/, '').padStart(4, '0');
+  return `${parts.code}${digits(parts.asite)}${digits(parts.bsite)}${String(parts.sequence).padStart(2, '0')}${parts.letter}`;
+}
+
+export function parseServiceId(serviceid: string): ServiceIdParts | null {
+  if (!serviceIdPattern.test(serviceid)) return null;
+  const letter = serviceid.slice(-1);
+  if (!isServiceLetter(letter)) return null;
+  const parts = {
+    code: serviceid.slice(0, 3),
+    asite: serviceid.slice(3, 7),
+    bsite: serviceid.slice(7, 11),
+    sequence: Number(serviceid.slice(11, 13)),
+    letter,
+  };
+  if (Number(parts.asite) === 0 || Number(parts.bsite) === 0 || parts.sequence === 0) return null;
+  return parts;
+}
+
+export function isValidServiceId(serviceid: string): boolean {
+  return parseServiceId(serviceid) !== null;
+}
+
+export const serviceMessages = {
+  idInvalid: 'Service ID is not valid or in use',
+  handoffIdInvalid: (id: string) => `Service ${id} is not a valid service ID!`,
+  provisionDateMissing: 'Provisioning Date is missing!',
+  customerMissing: 'Customer is missing!',
+  diversityEmpty: 'Service diversity field is empty!',
+  stateMissing: 'Service State is missing!',
+  exists: 'Service already exists!',
+  created: (id: string) => `Service ${id} created!`,
+  createFailed: 'An error occurred while creating this service. Please try again.',
+  handoffFailed: 'An error occurred while obtaining handoffs for this new service.',
+  statusFailed: (id: string) => `An error occurred retrieving ${id} status`,
+  trafficFailed: 'An error occurred retrieving service traffic history',
+  loadFailed: 'An error occurred retrieving services',
+  notFound: 'Service not found',
+  updated: (id: string) => `Service ${id} updated`,
+  deleted: (id: string) => `Service ${id} deleted`,
+  deprovisioned: (id: string) => `Service ${id} deprovisioned`,
+  alreadyDeprovisioned: 'This service is already disabled',
+  siteMismatch: 'Site A and site B must be enabled sites and match the numbers in the service ID',
+  codeMismatch: "The service ID must start with the customer's code",
+  vlanInvalid: 'VLAN must be a number from 0 to 9999',
+} as const;
+
+// Spec 5 speed hints: B and D prefill their speed; every other type suggests 200M or 1G.
+export const speedHints = ['200M', '1G'] as const;
+export function defaultSpeedFor(letter: string): string | null {
+  if (letter === 'B') return '1G';
+  if (letter === 'D') return '10G';
+  return null;
+}
+
+// Spec 5: the B end of these types is a logical site (a VPLS, an L3VPN or the internet), so it has
+// no patching of its own and its address is the site's name.
+export function hasLogicalBEnd(letter: string): boolean {
+  return letter === 'F' || letter === 'G' || letter === 'H';
+}
+
+// Spec 9 patching vocabularies.
+export const wavelengths = [850, 1310, 1470, 1490, 1510, 1550, 1570, 1580, 1590, 1610] as const;
+export const connectors = ['SC', 'SCA', 'LC', 'VLAN'] as const;
+export const sfpTypes = [
+  '1000Base-BX',
+  '1000Base-LX',
+  '1000Base-SX',
+  '1000Base-T',
+  '1000Base-ZX',
+  '10GBase-ER',
+  '10GBase-LR',
+  '10GBase-ZR',
+  '1G CWDM',
+  '10G CWDM',
+  '10G DWDM',
+  'FC800',
+  'XFP',
+] as const;
+export const diversities = ['Primary', 'Backup', 'None'] as const;
+
+const optionalText = (max: number) => text(max).nullable().optional();
+
+export const patchingSchema = z.strictObject({
+  aendaddress: optionalText(200),
+  aendpanel: optionalText(60),
+  aendconnector: z.enum(connectors).nullable().optional(),
+  aendsfp: z.enum(sfpTypes).nullable().optional(),
+  aendport: optionalText(60),
+  aendwavelength: z
+    .union(wavelengths.map((w) => z.literal(w)))
+    .nullable()
+    .optional(),
+  insertionlossa: z.number().min(0).max(100).nullable().optional(),
+  bendaddress: optionalText(200),
+  bendpanel: optionalText(60),
+  bendconnector: z.enum(connectors).nullable().optional(),
+  bendsfp: z.enum(sfpTypes).nullable().optional(),
+  bendport: optionalText(60),
+  bendwavelength: z
+    .union(wavelengths.map((w) => z.literal(w)))
+    .nullable()
+    .optional(),
+  insertionlossb: z.number().min(0).max(100).nullable().optional(),
+  vlan: z
+    .number({ error: serviceMessages.vlanInvalid })
+    .int(serviceMessages.vlanInvalid)
+    .min(0, serviceMessages.vlanInvalid)
+    .max(9999, serviceMessages.vlanInvalid)
+    .nullable()
+    .optional(),
+  ipaddress: optionalText(64),
+  defaultgateway: optionalText(64),
+  fibrelength: z.number().min(0).max(1_000_000).nullable().optional(),
+  notes: z.string().trim().max(2000).nullable().optional(),
+});
+export type Patching = z.infer<typeof patchingSchema>;
+
+const provisionDate = z
+  .string({ error: serviceMessages.provisionDateMissing })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, serviceMessages.provisionDateMissing)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), serviceMessages.provisionDateMissing);
+
+// Spec 5, New Service. The id carries the customer, both site numbers, the sequence and the type;
+// the server checks them against the customer's code and the chosen sites.
+export const serviceCreateSchema = z.strictObject({
+  serviceid: z
+    .string({ error: serviceMessages.idInvalid })
+    .trim()
+    .toUpperCase()
+    .refine(isValidServiceId, serviceMessages.idInvalid),
+  customerid: recordIdSchema(serviceMessages.customerMissing),
+  aendsiteid: recordIdSchema(serviceMessages.siteMismatch),
+  bendsiteid: recordIdSchema(serviceMessages.siteMismatch),
+  description: text(200).min(1, 'Description is required'),
+  speed: optionalText(20),
+  diversity: z.enum(['Primary', 'Backup'], { error: serviceMessages.diversityEmpty }),
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: serviceMessages.stateMissing }),
+  provisiondate: provisionDate,
+  path: optionalText(400),
+  notes: z.string().trim().max(4000).nullable().optional(),
+  aendportid: optionalText(64),
+  bendportid: optionalText(64),
+  juniperportid: optionalText(64),
+  patching: patchingSchema.optional(),
+});
+export type ServiceCreate = z.infer<typeof serviceCreateSchema>;
+
+export const serviceUpdateSchema = z.strictObject({
+  description: text(200).min(1, 'Description is required').optional(),
+  speed: optionalText(20),
+  diversity: z.enum(['Primary', 'Backup'], { error: serviceMessages.diversityEmpty }).optional(),
+  status: z
+    .union([z.literal(0), z.literal(1), z.literal(2)], { error: serviceMessages.stateMissing })
+    .optional(),
+  provisiondate: provisionDate.optional(),
+  path: optionalText(400),
+  notes: z.string().trim().max(4000).nullable().optional(),
+  aendportid: optionalText(64),
+  bendportid: optionalText(64),
+  juniperportid: optionalText(64),
+  patching: patchingSchema.optional(),
+});
+export type ServiceUpdate = z.infer<typeof serviceUpdateSchema>;
+
+export type ServiceSummary = {
+  serviceid: string;
+  description: string;
+  type: string;
+  status: number;
+  speed: string | null;
+  customerid: number;
+  customercode: string;
+  aendsiteid: number;
+  aendsitenumber: string;
+  aendsitename: string;
+  bendsiteid: number | null;
+  bendsitenumber: string | null;
+  bendsitename: string | null;
+  diversity: string | null;
+  provisiondate: string | null;
+  condition: ServiceCondition;
+};
+
+export type Service = ServiceSummary & {
+  path: string | null;
+  notes: string | null;
+  aendportid: string | null;
+  bendportid: string | null;
+  juniperportid: string | null;
+  customername: string;
+  deprovisionedat: number | null;
+  patching: Patching | null;
+};
+
+// Spec 4 as settled by decisions.md: above 85% either way is At Capacity, above 80% Nearing.
+export type UsageLabel = {
+  label: 'At Capacity' | 'Nearing Capacity' | 'Available';
+  colour: 'red' | 'yellow' | 'green';
+};
+export function usageLabel(atob: number, btoa: number): UsageLabel {
+  const worst = Math.max(atob, btoa);
+  if (worst > 85) return { label: 'At Capacity', colour: 'red' };
+  if (worst > 80) return { label: 'Nearing Capacity', colour: 'yellow' };
+  return { label: 'Available', colour: 'green' };
+}
+
+// Spec 9: traffic charts show Mb/s, bytes divided by 1024 twice.
+export function toMegabits(bytes: number): number {
+  return bytes / 1024 / 1024;
+}
+
+// Third-party (NetBox) virtual circuits riding on a service.
+export const thirdPartyCreateSchema = z.strictObject({
+  circuitid: text(60).min(1, 'Circuit id is required'),
+  serviceid: z.string().trim().toUpperCase().refine(isValidServiceId, serviceMessages.idInvalid),
+  providerid: recordIdSchema('Provider is required'),
+  circuittypeid: recordIdSchema('Circuit type is required'),
+  headendid: text(60).min(1, 'Head-end is required'),
+  redundantheadendid: optionalText(60),
+  tailendid: optionalText(60),
+});
+export type ThirdPartyCreate = z.infer<typeof thirdPartyCreateSchema>;
