@@ -36,30 +36,49 @@ export const siteConditions = {
 } as const;
 export type SiteCondition = keyof typeof siteConditions;
 
+// Counts of a site's enabled services by condition (a disabled service carries no traffic).
 export type SiteConditionInput = {
-  status: number;
   sitetype: number;
-  // The conditions of the site's services (enabled ones; a disabled service carries no traffic).
-  services: readonly ServiceCondition[];
+  total: number;
+  maintenance: number;
+  atRisk: number;
+  offline: number;
 };
 
-export function siteConditionOf({ sitetype, services }: SiteConditionInput): SiteCondition {
-  const affected = services.filter((c): c is Exclude<ServiceCondition, 0> => c !== 0);
-  if (affected.length === 0) return 0;
-  // Spec 4: a VPLS with every member but one affected is as good as down, since a one-member VPLS
-  // connects nothing.
-  const fullImpact =
-    affected.length === services.length ||
-    (sitetype === 2 && services.length > 1 && affected.length >= services.length - 1);
-  const has = (c: Exclude<ServiceCondition, 0>) => affected.includes(c);
+export function siteConditionOf({
+  sitetype,
+  total,
+  maintenance,
+  atRisk,
+  offline,
+}: SiteConditionInput): SiteCondition {
+  const affected = maintenance + atRisk + offline;
+  if (affected === 0) return 0;
+  // Spec 4: a VPLS with every member but one affected is as good as down, since a lone member
+  // connects to nothing.
+  const fullImpact = affected >= total || (sitetype === 2 && total > 1 && affected >= total - 1);
   if (fullImpact) {
-    if (has(3)) return 6;
-    if (has(1)) return 5;
+    if (offline > 0) return 6;
+    if (maintenance > 0) return 5;
     return 4;
   }
-  if (has(3)) return 3;
-  if (has(1)) return 1;
+  if (offline > 0) return 3;
+  if (maintenance > 0) return 1;
   return 2;
+}
+
+// The same reading from a list of service conditions.
+export function siteConditionOfServices(
+  sitetype: number,
+  conditions: readonly ServiceCondition[],
+): SiteCondition {
+  return siteConditionOf({
+    sitetype,
+    total: conditions.length,
+    maintenance: conditions.filter((c) => c === 1).length,
+    atRisk: conditions.filter((c) => c === 2).length,
+    offline: conditions.filter((c) => c === 3).length,
+  });
 }
 
 export function siteConditionLabel(condition: SiteCondition, status: number): string {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -54,7 +55,9 @@ export async function openDatabase(database: Config['database']): Promise<Databa
   }
   // PGlite is one process's database: a single connection, so no lock is needed.
   if (database.dataDir) mkdirSync(database.dataDir, { recursive: true });
-  const client = database.dataDir ? new PGlite(database.dataDir) : new PGlite();
+  // pg_trgm backs the header search; PostgreSQL ships it, PGlite loads it as an extension.
+  const options = { extensions: { pg_trgm } };
+  const client = database.dataDir ? new PGlite(database.dataDir, options) : new PGlite(options);
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   const query: RawQuery = async <Row>(_name: string, text: string, values: unknown[]) =>
