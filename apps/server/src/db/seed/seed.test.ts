@@ -20,9 +20,9 @@ async function seededSnapshot() {
 }
 
 describe('national seed', () => {
-  it('makes 500 customers besides the provider and 2,000 users, the same every time', async () => {
+  it('makes 500 customers besides the provider, 2,000 users, 10,000 sites and 30,000 services, the same every time', async () => {
     const first = await seededSnapshot();
-    expect(first.counts).toEqual({ customers: 501, users: 2000 });
+    expect(first.counts).toMatchObject({ customers: 501, users: 2000, sites: 10_000, services: 30_000 });
     const names = first.customerRows.map((c) => c.customerName);
     expect(new Set(names).size).toBe(501);
     expect(first.customerRows.every((c) => /^[A-Z0-9]{3}$/.test(c.customerCode))).toBe(true);

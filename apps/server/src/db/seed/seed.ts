@@ -14,15 +14,27 @@ import {
   providerCustomer,
   surnames,
 } from './demo-customers';
+import { type InventorySize, seedInventory } from './inventory';
 import { type Random, seededRandom } from './random';
 
 export const seedScales = ['demo', 'national'] as const;
 export type SeedScale = (typeof seedScales)[number];
 
 // Target sizes; each area issue extends the national scale with its own records.
-const sizes: Record<SeedScale, { customers: number; users: number }> = {
-  demo: { customers: demoCustomers.length, users: 60 },
-  national: { customers: 500, users: 2000 },
+// The provider's own sites (a PoP per place, the internet gateway, four exchanges) count towards
+// the national total of 10,000 sites.
+const providerSiteCount = places.length + 5;
+const sizes: Record<SeedScale, { customers: number; users: number; inventory: InventorySize }> = {
+  demo: {
+    customers: demoCustomers.length,
+    users: 60,
+    inventory: { sites: 60, services: 170, contactsPerCustomer: 3 },
+  },
+  national: {
+    customers: 500,
+    users: 2000,
+    inventory: { sites: 10_000 - providerSiteCount, services: 30_000, contactsPerCustomer: 2 },
+  },
 };
 
 type CustomerSeed = { code: string; name: string; enabled: boolean };
@@ -70,11 +82,11 @@ export async function isSeeded(db: Db): Promise<boolean> {
 // Removes every row the seed creates, for `npm run seed -- --reset`.
 export async function clearSeededData(db: Db) {
   await db.execute(
-    sql`truncate table audit_log, outbox, login_attempts, password_resets, sessions, users, customers restart identity cascade`,
+    sql`truncate table audit_log, outbox, login_attempts, password_resets, sessions, service_notifications, site_contacts, contacts, event_services, events, service_patching, services, sites, simulated_third_party_circuits, users, customers restart identity cascade`,
   );
 }
 
-export async function seedDatabase(db: Db, scale: SeedScale) {
+export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
   const random = seededRandom(20261121);
   const size = sizes[scale];
   // Every seeded account shares the demo password, so one hash serves them all.
@@ -135,6 +147,23 @@ export async function seedDatabase(db: Db, scale: SeedScale) {
       passwordHash,
     });
   }
-  await insertInBatches(userRows, (batch) => db.insert(users).values(batch));
-  return { customers: insertedCustomers.length, users: userRows.length };
+  const insertedUsers: { id: number; customerId: number }[] = [];
+  await insertInBatches(userRows, async (batch) => {
+    insertedUsers.push(
+      ...(await db.insert(users).values(batch).returning({ id: users.userId, customerId: users.customerId })),
+    );
+  });
+  const usersByCustomer = new Map<number, number[]>();
+  for (const u of insertedUsers)
+    usersByCustomer.set(u.customerId, [...(usersByCustomer.get(u.customerId) ?? []), u.id]);
+
+  const inventory = await seedInventory(
+    db,
+    random,
+    insertedCustomers.map((c) => ({ ...c, isProvider: c.code === providerCustomer.code })),
+    usersByCustomer,
+    size.inventory,
+    now,
+  );
+  return { customers: insertedCustomers.length, users: userRows.length, ...inventory };
 }
