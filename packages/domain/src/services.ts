@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { recordIdSchema, text } from './api';
+import { type FieldError, recordIdSchema, text } from './api';
 import type { ServiceCondition } from './conditions';
+import { siteNumberDigits } from './sites';
 
 // Spec 3: the service type is the last letter of the service id.
 export const serviceTypes = {
@@ -120,8 +121,39 @@ export const serviceMessages = {
   alreadyDeprovisioned: 'This service is already disabled',
   siteMismatch: 'Site A and site B must be enabled sites and match the numbers in the service ID',
   codeMismatch: "The service ID must start with the customer's code",
+  siteOwnerMismatch: 'Site A must belong to the customer, and site B to the customer or the provider',
   vlanInvalid: 'VLAN must be a number from 0 to 9999',
 } as const;
+
+type ServiceEndSite = { customerid: number; sitenumber: string; status: number };
+
+// Spec 5 and decisions.md: the id names the customer and both sites, so they must be the ones chosen.
+// Site A is the customer's own; site B is the customer's (layer 2, VPLS, L3VPN) or the provider's
+// (PoP, internet gateway). Only enabled sites take new services. `customer` null means not found.
+export function serviceSiteProblems(input: {
+  serviceid: string;
+  customer: { customerid: number; customercode: string } | null;
+  asite: ServiceEndSite | null;
+  bsite: ServiceEndSite | null;
+  providerCustomerId: number | null;
+}): FieldError[] {
+  const { customer, asite, bsite } = input;
+  if (!customer) return [{ path: 'customerid', message: serviceMessages.customerMissing }];
+  const parts = parseServiceId(input.serviceid);
+  if (!parts) return [{ path: 'serviceid', message: serviceMessages.idInvalid }];
+  const problems: FieldError[] = [];
+  if (parts.code !== customer.customercode)
+    problems.push({ path: 'serviceid', message: serviceMessages.codeMismatch });
+  const fits = (site: ServiceEndSite | null, digits: string) =>
+    site !== null && site.status === 1 && siteNumberDigits(site.sitenumber) === digits;
+  if (!fits(asite, parts.asite)) problems.push({ path: 'aendsiteid', message: serviceMessages.siteMismatch });
+  else if (asite!.customerid !== customer.customerid)
+    problems.push({ path: 'aendsiteid', message: serviceMessages.siteOwnerMismatch });
+  if (!fits(bsite, parts.bsite)) problems.push({ path: 'bendsiteid', message: serviceMessages.siteMismatch });
+  else if (bsite!.customerid !== customer.customerid && bsite!.customerid !== input.providerCustomerId)
+    problems.push({ path: 'bendsiteid', message: serviceMessages.siteOwnerMismatch });
+  return problems;
+}
 
 // Spec 5 speed hints: B and D prefill their speed; every other type suggests 200M or 1G.
 export const speedHints = ['200M', '1G'] as const;
@@ -196,8 +228,10 @@ export type Patching = z.infer<typeof patchingSchema>;
 
 const provisionDate = z
   .string({ error: serviceMessages.provisionDateMissing })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, serviceMessages.provisionDateMissing)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), serviceMessages.provisionDateMissing);
+  .refine(
+    (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)),
+    serviceMessages.provisionDateMissing,
+  );
 
 // Spec 5, New Service. The id carries the customer, both site numbers, the sequence and the type;
 // the server checks them against the customer's code and the chosen sites.

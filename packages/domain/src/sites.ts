@@ -48,6 +48,10 @@ export const siteMessages = {
   customerRequired: 'Customer is required',
   parentInvalid: 'Parent site must be another enabled site of the same customer',
   hasServices: 'This site still has services; move or deprovision them first',
+  contactCustomerMismatch: 'The contact must belong to the same customer as the site',
+  contactAssigned: 'Contact assigned to the site',
+  contactUnassigned: 'Contact removed from the site',
+  contactNotAssigned: 'That contact is not assigned to this site',
   latitudeInvalid: 'Latitude must be between -90 and 90',
   longitudeInvalid: 'Longitude must be between -180 and 180',
 } as const;
@@ -162,9 +166,15 @@ export const siteCreateSchema = z
 export type SiteCreate = z.infer<typeof siteCreateSchema>;
 
 // The number, customer and type identify a site inside every service id, so they are fixed once made.
+// Defaults belong to create only: a partial update that leaves out status or access type must not
+// quietly re-enable the site or reset its access type.
 export const siteUpdateSchema = z.strictObject(
-  Object.fromEntries(Object.entries(siteFields).map(([k, v]) => [k, v.optional()])) as {
-    [K in keyof typeof siteFields]: z.ZodOptional<(typeof siteFields)[K]>;
+  Object.fromEntries(
+    Object.entries(siteFields).map(([k, v]) => [k, (v instanceof z.ZodDefault ? v.unwrap() : v).optional()]),
+  ) as {
+    [K in keyof typeof siteFields]: z.ZodOptional<
+      (typeof siteFields)[K] extends z.ZodDefault<infer Inner> ? Inner : (typeof siteFields)[K]
+    >;
   },
 );
 export type SiteUpdate = z.infer<typeof siteUpdateSchema>;
@@ -195,6 +205,28 @@ export type Site = {
   allowedvlans: 'all' | 'none' | null;
   servicecount: number;
   condition: SiteCondition;
+};
+
+// Spec 3: how a contact stands for a site.
+export const siteContactTypes = { 1: 'Primary', 2: 'Secondary', 3: 'Emergency' } as const;
+export type SiteContactType = keyof typeof siteContactTypes;
+
+export const siteContactAssignSchema = z.strictObject({
+  contactid: recordIdSchema('Contact is required'),
+  contacttype: z
+    .union([z.literal(1), z.literal(2), z.literal(3)], { error: 'Contact type must be 1, 2 or 3' })
+    .default(1),
+});
+export type SiteContactAssign = z.infer<typeof siteContactAssignSchema>;
+
+export type SiteContact = {
+  contactid: number;
+  contactname: string;
+  email: string | null;
+  title: string | null;
+  office: string | null;
+  mobile: string | null;
+  contacttype: SiteContactType;
 };
 
 // Spec 5: site pickers never offer disabled sites.
