@@ -3,6 +3,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Budget } from './scenarios';
+import { renderSearchMarkdown, type SearchBenchResult } from './search';
 import type { StartupResult } from './startup';
 
 export type ScenarioResult = {
@@ -54,6 +55,7 @@ export type BenchResults = {
   ceilingPayloadBytes: number;
   scenarios: ScenarioResult[];
   startup: (StartupResult & { budgets: { freshMs: number; existingMs: number } }) | null;
+  search: SearchBenchResult | null;
   budgets: BudgetCheck[];
 };
 
@@ -108,6 +110,8 @@ export function renderMarkdown(r: BenchResults): string {
     );
     lines.push('');
   }
+
+  if (r.search) lines.push(...renderSearchMarkdown(r.search));
 
   const notes = r.scenarios.filter((s) => s.note).map((s) => `- ${s.name}: ${s.note}`);
   lines.push('## Notes', '');

@@ -22,6 +22,7 @@ import {
   scenarios,
   startupBudgets,
 } from './scenarios';
+import { measureSearch } from './search';
 import { measureStartup, type StartupResult } from './startup';
 import type { TargetFailed, TargetReady } from './target';
 
@@ -271,7 +272,13 @@ async function runLoad() {
       s.budgetText = verdict.text;
       s.budgetMet = verdict.met;
     }
+    // The search budget (search.ts): Fuse.js in-process against GET /api/search, in the same run.
+    const search =
+      !only?.length || only.includes('search')
+        ? await measureSearch({ base: app.base, token: tokens.get('noc')!, seconds, log })
+        : null;
     return {
+      search,
       database: {
         kind: info.kind,
         version: info.version,
@@ -314,6 +321,15 @@ async function main() {
       budgets.push({ name: s.name, budget: s.budgetText, value, met: s.budgetMet });
     }
   }
+  if (load?.search) {
+    const { search } = load;
+    budgets.push({
+      name: `GET /api/search, ${search.apiConcurrent.connections} connections`,
+      budget: `p95 < ${search.budget.maxP95Ms} ms`,
+      value: `p95 ${search.apiConcurrent.p95.toFixed(1)} ms`,
+      met: search.met,
+    });
+  }
   if (startup) {
     budgets.push({
       name: 'start-up, fresh ./data',
@@ -355,6 +371,7 @@ async function main() {
     ceilingPayloadBytes: load?.ceilingPayloadBytes ?? 0,
     scenarios: load?.scenarios ?? [],
     startup: startup ? { ...startup, budgets: startupBudgets } : null,
+    search: load?.search ?? null,
     budgets,
   };
 

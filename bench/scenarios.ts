@@ -61,7 +61,31 @@ export const scenarios: Scenario[] = [
   },
   { name: 'GET /api/customers?limit=100 (NOC)', method: 'GET', path: '/api/customers?limit=100', as: 'noc' },
   { name: 'GET /api/customers (customer admin)', method: 'GET', path: '/api/customers', as: 'custAdmin' },
+  // Issue 3: lists of the national inventory (10,000 sites, 30,000 services), any filter and sort.
+  ...listScenarios('/api/services?limit=100', [
+    ['NOC', 'noc', ''],
+    ['NOC, managed, sorted by site', 'noc', '&group=managed&sort=aendsitename'],
+    ['NOC, text filter', 'noc', '&q=campus&sort=-provisiondate'],
+    ['NOC, sorted by condition', 'noc', '&sort=-condition'],
+    ['customer admin', 'custAdmin', ''],
+  ]),
+  ...listScenarios('/api/sites?limit=100', [
+    ['NOC', 'noc', ''],
+    ['NOC, physical, sorted by customer', 'noc', '&sitetype=1&sort=customername'],
+    ['NOC, text filter', 'noc', '&q=library&sort=-sitenumber'],
+    ['customer admin', 'custAdmin', ''],
+  ]),
 ];
+
+function listScenarios(path: string, variants: [label: string, as: AccountKey, query: string][]): Scenario[] {
+  return variants.map(([label, as, query]) => ({
+    name: `GET ${path} (${label})`,
+    method: 'GET',
+    path: `${path}${query}`,
+    as,
+    budget: { minCeilingRatio: 0.3, maxP99Ms: 50, database: 'postgres' },
+  }));
+}
 
 // Start-up budgets (milliseconds from spawning the server to the first healthy GET /api/health).
 export const startupBudgets = { freshMs: 30_000, existingMs: 5_000 };

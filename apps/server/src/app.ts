@@ -8,9 +8,19 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { netboxClient } from './integrations/netbox/client';
+import { simulatedNetBox, simulatedProviders } from './integrations/netbox/simulator';
+import { prometheusTelemetry } from './integrations/telemetry/prometheus';
+import { simulatedTelemetry } from './integrations/telemetry/simulator';
 import { authRoutes } from './modules/auth/routes';
 import { customerRoutes } from './modules/customers/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { netboxRoutes } from './modules/netbox/routes';
 import { portalRoutes } from './modules/portal/routes';
+import { searchRoutes } from './modules/search/routes';
+import { serviceRoutes } from './modules/services/routes';
+import { siteRoutes } from './modules/sites/routes';
+import { telemetryRoutes } from './modules/telemetry/routes';
 import { userRoutes } from './modules/users/routes';
 import { registerErrorHandling } from './platform/error-handler';
 import { registerRequestContext } from './platform/request-context';
@@ -52,6 +62,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
           : logger,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // Spec 7 writes some paths with a trailing slash (POST service/, site/{id}/contact/): both forms answer.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,12 +93,35 @@ export async function buildApp(config: Config, database: Database, options: Buil
   registerRequestContext(app, database.query);
 
   const { db } = database;
+  // External systems: the real client when configured, otherwise the built-in simulator (decisions.md).
+  const telemetry = config.telemetry.prometheusUrl
+    ? prometheusTelemetry({ url: config.telemetry.prometheusUrl, queries: config.telemetry.queries })
+    : simulatedTelemetry(db);
+  const netbox =
+    config.netbox.url && config.netbox.token
+      ? netboxClient({
+          url: config.netbox.url,
+          token: config.netbox.token,
+          headEndRole: config.netbox.headEndRole,
+        })
+      : simulatedNetBox(db, { providerName: config.provider.name, providerCode: config.provider.code });
   await app.register(
     async (api) => {
       await api.register(portalRoutes, { db, config, databaseKind: database.kind });
       await api.register(authRoutes, { db, config, query: database.query });
       await api.register(userRoutes, { db, config });
       await api.register(customerRoutes, { db });
+      await api.register(searchRoutes, { db, circuitProviders: simulatedProviders(config.provider.name) });
+      await api.register(dashboardRoutes, { query: database.query });
+      await api.register(siteRoutes, { db, query: database.query });
+      await api.register(serviceRoutes, { db, query: database.query });
+      await api.register(telemetryRoutes, { db, query: database.query, telemetry });
+      await api.register(netboxRoutes, {
+        db,
+        query: database.query,
+        netbox,
+        providerName: config.provider.name,
+      });
     },
     { prefix: '/api' },
   );

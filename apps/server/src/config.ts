@@ -38,6 +38,30 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: flag,
+  // The network map draws a bundled outline offline; with a tile URL ({z}/{x}/{y}) it shows real tiles.
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/.+\{z\}.+\{x\}.+\{y\}/, 'MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}')
+    .optional(),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
+  // Telemetry: without PROMETHEUS_URL the built-in simulator answers. {port} and {service} in a
+  // query are replaced by the port id and the service id (docs/integrations.md).
+  PROMETHEUS_URL: z.string().url().optional(),
+  PROMETHEUS_QUERY_TRAFFIC_IN: z.string().min(1).default('rate(ifHCInOctets{ifName="{port}"}[5m])'),
+  PROMETHEUS_QUERY_TRAFFIC_OUT: z.string().min(1).default('rate(ifHCOutOctets{ifName="{port}"}[5m])'),
+  PROMETHEUS_QUERY_LIGHT_RX: z.string().min(1).default('jnxDomCurrentRxLaserPower{ifName="{port}"} / 100'),
+  PROMETHEUS_QUERY_LIGHT_TX: z
+    .string()
+    .min(1)
+    .default('jnxDomCurrentTxLaserOutputPower{ifName="{port}"} / 100'),
+  PROMETHEUS_QUERY_OPER_STATUS: z.string().min(1).default('ifOperStatus{ifName="{port}"}'),
+  // Third-party circuits, head-ends and handoffs: without NETBOX_URL the built-in simulator answers.
+  NETBOX_URL: z.string().url().optional(),
+  NETBOX_TOKEN: z.string().min(1).optional(),
+  NETBOX_HEADEND_ROLE: z
+    .string()
+    .regex(/^[-a-z0-9_]+$/)
+    .default('head-end'),
 });
 
 export type Config = {
@@ -49,6 +73,7 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemo: boolean;
   supportPhone: string;
+  mapTiles: { url: string; attribution: string } | null;
   provider: { name: string; code: string };
   mail: { smtpUrl: string | null; from: string };
   bodyLimitBytes: number;
@@ -56,6 +81,16 @@ export type Config = {
   webDist: string;
   trustProxy: boolean;
   version: string;
+  telemetry: { prometheusUrl: string | null; queries: TelemetryQueries };
+  netbox: { url: string | null; token: string | null; headEndRole: string };
+};
+
+export type TelemetryQueries = {
+  trafficIn: string;
+  trafficOut: string;
+  lightRx: string;
+  lightTx: string;
+  operStatus: string;
 };
 
 export const serverRoot = resolve(import.meta.dirname, '..');
@@ -73,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.NETBOX_URL && !e.NETBOX_TOKEN)
+    throw new Error('Invalid configuration: NETBOX_TOKEN: required with NETBOX_URL');
   const production = e.NODE_ENV === 'production';
   const database: Config['database'] = e.DATABASE_URL
     ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
@@ -87,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // Demo accounts never reach a production database; the embedded database gets them by default.
     seedDemo: !production && (e.SEED_DEMO ?? database.kind === 'pglite'),
     supportPhone: e.SUPPORT_PHONE,
+    mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? '' } : null,
     provider: { name: e.PROVIDER_NAME, code: e.PROVIDER_CODE },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
@@ -99,6 +137,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // Behind a load balancer the client address (used by the login limit) comes from X-Forwarded-For.
     trustProxy: e.TRUST_PROXY ?? false,
     version: readVersion(),
+    telemetry: {
+      prometheusUrl: e.PROMETHEUS_URL ?? null,
+      queries: {
+        trafficIn: e.PROMETHEUS_QUERY_TRAFFIC_IN,
+        trafficOut: e.PROMETHEUS_QUERY_TRAFFIC_OUT,
+        lightRx: e.PROMETHEUS_QUERY_LIGHT_RX,
+        lightTx: e.PROMETHEUS_QUERY_LIGHT_TX,
+        operStatus: e.PROMETHEUS_QUERY_OPER_STATUS,
+      },
+    },
+    netbox: { url: e.NETBOX_URL ?? null, token: e.NETBOX_TOKEN ?? null, headEndRole: e.NETBOX_HEADEND_ROLE },
     ...overrides,
   };
 }

@@ -1,5 +1,10 @@
 // Header search (spec 2.5 and 9). The server ranks; these constants and routes are shared with the web.
 
+import { z } from 'zod';
+import type { Actor } from './actor';
+import { listQuerySchema, text } from './api';
+import { can, type Permission } from './permissions';
+
 export const searchPopoverResults = 4;
 export const searchPromptLength = 2;
 export const searchMinimumLength = 3;
@@ -35,6 +40,8 @@ export const searchWeights = {
   email: 1.5,
   sitename: 1.2,
   contactname: 1.2,
+  // A user's first name and surname together, so that 'Alex Morgan' finds Alex Morgan.
+  fullname: 1.2,
   firstname: 1,
   surname: 1,
   title: 1,
@@ -42,6 +49,170 @@ export const searchWeights = {
   vplsname: 1,
 } as const;
 export type SearchField = keyof typeof searchWeights;
+export const searchFields = Object.keys(searchWeights) as SearchField[];
+
+// Longest search text accepted; anything longer is a 400 rather than a slow query.
+export const searchMaximumLength = 100;
+
+export const searchMessages = {
+  unknownKind: (kind: string) => `Unknown search kind: ${kind}`,
+} as const;
+
+// Each result kind comes from one or two record sets; each set needs its own view permission on top
+// of portal.use. A kind the caller may not view is left out quietly: the header asks for every kind.
+export const searchSourcePermissions = {
+  sites: 'sites.view',
+  services: 'services.view',
+  circuits: 'services.view',
+  users: 'users.view',
+  contacts: 'contacts.view',
+  events: 'events.view',
+  equipment: 'equipment.view',
+} as const satisfies Record<string, Permission>;
+export type SearchSource = keyof typeof searchSourcePermissions;
+
+// Internet results are both the internet sites (type 3) and the internet services (letter H).
+// Equipment has no table yet: the kind is accepted and answers nothing until it does.
+export const searchKindSources: Record<SearchKind, readonly SearchSource[]> = {
+  service: ['services'],
+  circuit: ['circuits'],
+  site: ['sites'],
+  vpls: ['sites'],
+  internet: ['sites', 'services'],
+  l3vpn: ['sites'],
+  interconnect: ['sites'],
+  user: ['users'],
+  contact: ['contacts'],
+  event: ['events'],
+  equipment: ['equipment'],
+  thirdparty: ['services'],
+};
+
+export function searchableSources(actor: Pick<Actor, 'type' | 'companyAdmin' | 'chameleon'>): SearchSource[] {
+  return (Object.keys(searchSourcePermissions) as SearchSource[]).filter((source) =>
+    can(actor, searchSourcePermissions[source]),
+  );
+}
+
+export function searchableKinds(actor: Pick<Actor, 'type' | 'companyAdmin' | 'chameleon'>): SearchKind[] {
+  const sources = new Set(searchableSources(actor));
+  return searchKindNames.filter((kind) => searchKindSources[kind].some((source) => sources.has(source)));
+}
+
+const kindsInput = z
+  .preprocess(
+    (value) => (Array.isArray(value) ? value.join(',') : value),
+    z.string().max(400, 'Too many search kinds'),
+  )
+  .transform((value, context) => {
+    const kinds = value
+      .split(',')
+      .map((kind) => kind.trim())
+      .filter(Boolean);
+    for (const kind of kinds) {
+      if (!(searchKindNames as readonly string[]).includes(kind)) {
+        context.addIssue({ code: 'custom', message: searchMessages.unknownKind(kind) });
+        return z.NEVER;
+      }
+    }
+    return [...new Set(kinds)] as SearchKind[];
+  });
+
+// GET /api/search. Under two characters the header prompts instead of searching, so the API refuses
+// with the same words; two characters search by exact and prefix match only (see fieldMatchScore).
+export const searchQuerySchema = z.object({
+  q: z.preprocess(
+    (value) => value ?? '',
+    text(searchMaximumLength).refine((value) => value.length >= searchPromptLength, searchPrompt),
+  ),
+  kinds: kindsInput.optional(),
+  limit: listQuerySchema.shape.limit,
+  offset: listQuerySchema.shape.offset,
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+// Scores follow Fuse.js: 0 is a perfect match and 1 no match; a field matches when its score is at
+// most searchThreshold. Exact matches beat prefixes, prefixes beat matches inside the text, and those
+// beat fuzzy (typo-tolerant) matches; within a band a match covering more of the field ranks higher.
+export const searchScoreBands = { exact: 0, prefix: 0.1, contains: 0.2 } as const;
+
+// Fuzzy matching reads pg_trgm's word similarity: the share of the query's trigrams found in the
+// best-matching run of words of the field (0 to 1). The threshold of 0.4 means at least 60% of them.
+export const searchWordSimilarityFloor = 1 - searchThreshold;
+
+// Identifiers are codes and addresses, not words: most of their trigrams are shared ('S00' is in
+// every site number, the domain in every e-mail address of a customer), so fuzzy matching a short
+// query against them would match nearly every record. They match exactly, by prefix or by
+// containment, and fuzzily only from this many characters, where one typo still leaves most of the
+// query's trigrams intact.
+export const searchIdentifierFields = [
+  'sitenumber',
+  'serviceid',
+  'ipaddress',
+  'circuitid',
+  'headendid',
+  'redundantheadendid',
+  'tailendid',
+  'email',
+] as const satisfies readonly SearchField[];
+export const searchIdentifierFuzzyLength = 8;
+
+export function fuzzyApplies(field: SearchField, queryLength: number): boolean {
+  if (queryLength < searchMinimumLength) return false;
+  const identifier = (searchIdentifierFields as readonly SearchField[]).includes(field);
+  return !identifier || queryLength >= searchIdentifierFuzzyLength;
+}
+
+export function fieldMatchScore(
+  field: SearchField,
+  query: string,
+  value: string | null | undefined,
+  wordSimilarity: number,
+): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const q = query.trim().toLowerCase();
+  const v = value.toLowerCase();
+  if (q === '') return null;
+  if (v === q) return searchScoreBands.exact;
+  const uncovered = 1 - q.length / v.length;
+  if (v.startsWith(q)) return searchScoreBands.prefix * uncovered;
+  // Two characters are too few for anything but a prefix (spec 9: fuzzy from three).
+  if (q.length < searchMinimumLength) return null;
+  const contains = searchScoreBands.contains - searchScoreBands.prefix;
+  if (v.includes(q)) return searchScoreBands.prefix + contains * uncovered;
+  if (!fuzzyApplies(field, q.length) || wordSimilarity < searchWordSimilarityFloor) return null;
+  const fuzzy = searchThreshold - searchScoreBands.contains;
+  return searchScoreBands.contains + (fuzzy * (1 - wordSimilarity)) / (1 - searchWordSimilarityFloor);
+}
+
+// Like Fuse.js, a field's weight is an exponent: scores are below 1, so a heavier field pulls its
+// matches further towards 0. An exact match counts as a tiny score rather than 0 so that the weight
+// still orders exact matches (an exact site number before an exact name).
+export const searchExactFloor = 1e-6;
+export function weightedScore(score: number, field: SearchField): number {
+  return Math.max(score, searchExactFloor) ** searchWeights[field];
+}
+
+export type SearchFieldValue = {
+  field: SearchField;
+  value: string | null | undefined;
+  wordSimilarity: number;
+};
+
+// A record's score is its best weighted field; null when no field reaches the threshold.
+export function bestFieldMatch(
+  query: string,
+  fields: readonly SearchFieldValue[],
+): { field: SearchField; score: number } | null {
+  let best: { field: SearchField; score: number } | null = null;
+  for (const { field, value, wordSimilarity } of fields) {
+    const raw = fieldMatchScore(field, query, value, wordSimilarity);
+    if (raw === null) continue;
+    const score = weightedScore(raw, field);
+    if (!best || score < best.score) best = { field, score };
+  }
+  return best;
+}
 
 export type SearchResult = {
   kind: SearchKind;
@@ -55,8 +226,11 @@ export type SearchResult = {
 // Where each kind's result leads (spec 2.2). Sites of logical types open their network's page.
 export function searchResultRoute(result: Pick<SearchResult, 'kind' | 'id'>): string {
   switch (result.kind) {
-    case 'service':
     case 'internet':
+      // Internet sites carry their numeric site id; internet services a service id, which always
+      // ends in a letter.
+      return /^\d+$/.test(result.id) ? `/site/${result.id}` : `/service/${encodeURIComponent(result.id)}`;
+    case 'service':
     case 'thirdparty':
     case 'circuit':
       return `/service/${encodeURIComponent(result.id)}`;

@@ -4,6 +4,7 @@ import type { ChameleonLevel, UserType } from '@lightpath/domain/user-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../db/schema/customers';
+import { services, siteContacts, sites } from '../db/schema/inventory';
 import { users } from '../db/schema/users';
 import { allDemoAccounts, buildTestApp, demo, type TestApp } from '../test/helper';
 
@@ -20,7 +21,31 @@ async function recordsOf(code: string) {
   const user = (
     await t.database.db.select().from(users).where(eq(users.customerId, customer.customerId))
   ).find((u) => !(allDemoAccounts as readonly string[]).includes(u.email))!;
-  return { customerid: String(customer.customerId), userid: String(user.userId) };
+  // A site with an assigned contact (so the NOC's unassign is real) and a service of the customer.
+  const [siteContact] = await t.database.db
+    .select({ siteId: siteContacts.siteId, contactId: siteContacts.contactId })
+    .from(siteContacts)
+    .innerJoin(sites, eq(sites.siteId, siteContacts.siteId))
+    .where(eq(sites.customerId, customer.customerId))
+    .limit(1);
+  const [service] = await t.database.db
+    .select({ serviceId: services.serviceId })
+    .from(services)
+    .where(eq(services.customerId, customer.customerId))
+    .limit(1);
+  return {
+    customerid: String(customer.customerId),
+    userid: String(user.userId),
+    siteid: String(siteContact!.siteId),
+    contactid: String(siteContact!.contactId),
+    serviceid: service!.serviceId,
+    // Telemetry and NetBox: a customer reads telemetry only through its own services (the foreign
+    // serviceid gives 404) and is refused ports and third-party circuits (403) whatever the id.
+    timespan: '6',
+    end: '0',
+    portid: 'ge-0%2F0%2F1',
+    id: '1',
+  };
 }
 
 beforeAll(async () => {

@@ -58,6 +58,58 @@ const signedInRoutes: RouteObject[] = [
       import('../features/customers/pages/company-settings-page').then((m) => m.CompanySettingsPage),
     ),
   },
+  {
+    path: 'sites',
+    element: page(() => import('../features/sites/pages/sites-page').then((m) => m.SitesPage)),
+  },
+  {
+    path: 'site/:siteid',
+    element: page(() => import('../features/sites/pages/site-page').then((m) => m.SitePage)),
+  },
+  {
+    path: 'functions/search-result/:searchParameter',
+    element: page(() =>
+      import('../features/search/pages/search-results-page').then((m) => m.SearchResultsPage),
+    ),
+  },
+  {
+    path: 'functions/state-map',
+    element: page(() =>
+      import('../features/network-map/pages/network-map-page').then((m) => m.NetworkMapPage),
+    ),
+  },
+  // Services: /services and each group list share one page, which reads the group from the path.
+  ...[
+    'services',
+    'services/unmanaged',
+    'services/managed',
+    'services/vpls-networks',
+    'services/l3vpn',
+    'services/internet',
+  ].map((path) => ({
+    path,
+    element: page(() => import('../features/services/pages/services-page').then((m) => m.ServicesPage)),
+  })),
+  {
+    path: 'services/thirdparty',
+    element: page(() => import('../features/services/pages/third-party-page').then((m) => m.ThirdPartyPage)),
+  },
+  {
+    path: 'services/deprovision',
+    element: page(() => import('../features/services/pages/deprovision-page').then((m) => m.DeprovisionPage)),
+  },
+  {
+    path: 'service/:serviceid',
+    element: page(() => import('../features/services/pages/service-page').then((m) => m.ServicePage)),
+  },
+  {
+    path: 'vpls/:vplsid',
+    element: page(() => import('../features/services/pages/network-site-page').then((m) => m.VplsPage)),
+  },
+  {
+    path: 'l3vpn/:vpnid',
+    element: page(() => import('../features/services/pages/network-site-page').then((m) => m.L3vpnPage)),
+  },
   ...placeholderRoutes.map((route) => ({ path: route.path, element: <PlaceholderPage route={route} /> })),
 ];
 

@@ -26,3 +26,11 @@ if (!('ResizeObserver' in window)) {
 if (!window.HTMLElement.prototype.scrollIntoView) {
   window.HTMLElement.prototype.scrollIntoView = () => {};
 }
+
+// jsdom has no FontFaceSet; Mantine's autosizing textareas listen on document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener() {}, removeEventListener() {} },
+    configurable: true,
+  });
+}

@@ -150,8 +150,11 @@ CREATE INDEX "service_notifications_user_idx" ON "service_notifications" USING b
 CREATE INDEX "service_patching_ip_trgm" ON "service_patching" USING gin ("ip_address" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "services_customer_idx" ON "services" USING btree ("customer_id","service_id");--> statement-breakpoint
 CREATE INDEX "services_type_idx" ON "services" USING btree ("type_letter","service_id");--> statement-breakpoint
-CREATE INDEX "services_a_site_idx" ON "services" USING btree ("a_end_site_id");--> statement-breakpoint
-CREATE INDEX "services_b_site_idx" ON "services" USING btree ("b_end_site_id");--> statement-breakpoint
+CREATE INDEX "services_a_site_idx" ON "services" USING btree ("a_end_site_id","status");--> statement-breakpoint
+CREATE INDEX "services_b_site_idx" ON "services" USING btree ("b_end_site_id","status","a_end_site_id");--> statement-breakpoint
+CREATE INDEX "services_speed_idx" ON "services" USING btree ("speed","service_id");--> statement-breakpoint
+CREATE INDEX "services_provision_idx" ON "services" USING btree ("provision_date","service_id");--> statement-breakpoint
+CREATE INDEX "services_status_idx" ON "services" USING btree ("status","provision_date","service_id");--> statement-breakpoint
 CREATE INDEX "services_description_idx" ON "services" USING btree ("description","service_id");--> statement-breakpoint
 CREATE INDEX "services_id_trgm" ON "services" USING gin ("service_id" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "services_description_trgm" ON "services" USING gin ("description" gin_trgm_ops);--> statement-breakpoint

@@ -95,8 +95,12 @@ export const services = pgTable(
   (t) => [
     index('services_customer_idx').on(t.customerId, t.serviceId),
     index('services_type_idx').on(t.typeLetter, t.serviceId),
-    index('services_a_site_idx').on(t.aEndSiteId),
-    index('services_b_site_idx').on(t.bEndSiteId),
+    // With status in them, per-site totals and the list's count are index-only scans.
+    index('services_a_site_idx').on(t.aEndSiteId, t.status),
+    index('services_b_site_idx').on(t.bEndSiteId, t.status, t.aEndSiteId),
+    index('services_speed_idx').on(t.speed, t.serviceId),
+    index('services_provision_idx').on(t.provisionDate, t.serviceId),
+    index('services_status_idx').on(t.status, t.provisionDate, t.serviceId),
     index('services_description_idx').on(t.description, t.serviceId),
     trigram('services_id_trgm', t.serviceId),
     trigram('services_description_trgm', t.description),

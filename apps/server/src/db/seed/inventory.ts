@@ -258,9 +258,10 @@ export async function seedInventory(
         path: `${aEnd.suburb ?? plan.place} - ${bEnd.siteName}`,
         notes: random.next() < 0.1 ? 'Customer-managed CPE at the A end.' : null,
         provisionDate: random.next() < 0.02 ? null : provisionDate(random),
-        aEndPortId: `ge-0/0/${random.int(0, 47)}`,
-        bEndPortId: hasLogicalBEnd(letter) ? null : `xe-${random.int(0, 3)}/0/${random.int(0, 47)}`,
-        juniperPortId: `et-${random.int(0, 7)}/1/${random.int(0, 23)}`,
+        // Port ids name the device and the interface, so each is one port in the whole network.
+        aEndPortId: `${plan.customer.code}${aEnd.siteNumber}-ge-0-0-${n}`,
+        bEndPortId: hasLogicalBEnd(letter) ? null : `${bEnd.siteNumber}pe-xe-0-0-${serviceRows.length}`,
+        juniperPortId: `mrn-core-et-${serviceRows.length}`,
         deprovisionedAt: status === 0 ? new Date(now.getTime() - random.int(1, 400) * 86_400_000) : null,
       });
       const logical = hasLogicalBEnd(letter);

@@ -52,6 +52,8 @@ export const portalRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; datab
               name: z.string(),
               provider: z.object({ name: z.string(), code: z.string(), customerid: z.number().nullable() }),
               supportphone: z.string(),
+              maptileurl: z.string().nullable(),
+              maptileattribution: z.string().nullable(),
               version: z.string(),
             }),
           ),
@@ -68,6 +70,8 @@ export const portalRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; datab
           customerid: provider?.customerId ?? null,
         },
         supportphone: config.supportPhone,
+        maptileurl: config.mapTiles?.url ?? null,
+        maptileattribution: config.mapTiles?.attribution ?? null,
         version: config.version,
       });
     },

@@ -20,92 +20,14 @@ const colocation: Crumb = { label: 'Co-location' };
 const reports: Crumb = { label: 'Reports' };
 const events: Crumb = { label: 'Events', to: '/events' };
 const support: Crumb = { label: 'Support' };
-const sites: Crumb = { label: 'Sites', to: '/sites' };
 
 export const placeholderRoutes: PlaceholderRoute[] = [
-  {
-    path: '/services',
-    title: 'All Services',
-    section: services,
-    area: 'services',
-    permission: 'services.view',
-  },
-  {
-    path: '/services/unmanaged',
-    title: 'Unmanaged Services',
-    section: services,
-    area: 'services',
-    permission: 'services.view',
-  },
-  {
-    path: '/services/managed',
-    title: 'Managed Services',
-    section: services,
-    area: 'services',
-    permission: 'services.view',
-  },
-  {
-    path: '/services/vpls-networks',
-    title: 'VPLS Networks',
-    section: services,
-    area: 'services',
-    permission: 'services.view',
-  },
-  {
-    path: '/services/l3vpn',
-    title: 'L3VPN Services',
-    section: services,
-    area: 'services',
-    permission: 'services.view',
-  },
-  {
-    path: '/services/internet',
-    title: 'Internet Services',
-    section: services,
-    area: 'services',
-    permission: 'services.view',
-  },
-  {
-    path: '/services/thirdparty',
-    title: 'Third-Party Services',
-    section: services,
-    area: 'services',
-    permission: 'services.manage',
-  },
-  {
-    path: '/services/deprovision',
-    title: 'Deprovision Service',
-    section: services,
-    area: 'services',
-    permission: 'services.manage',
-  },
   {
     path: '/services/service-notifications',
     title: 'Service Notifications',
     section: services,
     area: 'service notifications',
     permission: 'notifications.manage',
-  },
-  {
-    path: '/service/:serviceid',
-    title: (p) => `Service ${p.serviceid ?? ''}`,
-    section: services,
-    area: 'services',
-    permission: 'services.view',
-  },
-  {
-    path: '/vpls/:vplsid',
-    title: (p) => `VPLS ${p.vplsid ?? ''}`,
-    section: { label: 'VPLS Networks', to: '/services/vpls-networks' },
-    area: 'services',
-    permission: 'services.view',
-  },
-  {
-    path: '/l3vpn/:vpnid',
-    title: (p) => `L3VPN ${p.vpnid ?? ''}`,
-    section: { label: 'L3VPN Services', to: '/services/l3vpn' },
-    area: 'services',
-    permission: 'services.view',
   },
   { path: '/jobs', title: 'AWX Jobs', area: 'automation jobs', permission: 'jobs.manage' },
   {
@@ -215,20 +137,6 @@ export const placeholderRoutes: PlaceholderRoute[] = [
     section: { label: 'Tickets', to: '/tickets' },
     area: 'tickets',
     permission: 'tickets.view',
-  },
-  {
-    path: '/functions/search-result/:searchParameter',
-    title: (p) => `Search: ${p.searchParameter ?? ''}`,
-    area: 'search',
-  },
-  { path: '/functions/state-map', title: 'Network Map', area: 'network map', permission: 'sites.view' },
-  { path: '/sites', title: 'Sites', area: 'sites', permission: 'sites.view' },
-  {
-    path: '/site/:siteid',
-    title: (p) => `Site ${p.siteid ?? ''}`,
-    section: sites,
-    area: 'sites',
-    permission: 'sites.view',
   },
   { path: '/events', title: 'Network Outages', section: events, area: 'events', permission: 'events.view' },
   {

@@ -5,6 +5,8 @@ export type PortalInfo = {
   name: string;
   provider: { name: string; code: string; customerid: number | null };
   supportphone: string;
+  maptileurl: string | null;
+  maptileattribution: string | null;
   version: string;
 };
 

@@ -1,0 +1,200 @@
+// The SQL form of the header search's scoring rule (fieldMatchScore, weightedScore and bestFieldMatch
+// in @lightpath/domain/search), so that ranking, limit and offset happen in the database over every
+// kind at once. search.test.ts checks that the two agree.
+import {
+  fuzzyApplies,
+  type SearchField,
+  searchExactFloor,
+  searchMinimumLength,
+  searchScoreBands,
+  searchThreshold,
+  searchWeights,
+  searchWordSimilarityFloor,
+} from '@lightpath/domain/search';
+import { type SQL, sql } from 'drizzle-orm';
+import { containsPattern } from '../../platform/scope';
+
+export type SearchTerm = {
+  // Trimmed and lower-cased, as the rule compares.
+  lower: string;
+  // Three characters or more: contains (and fuzzy, see fuzzyApplies); fewer: exact and prefix only.
+  contained: boolean;
+  // ILIKE patterns with the user's wildcards escaped.
+  exact: string;
+  prefix: string;
+  contains: string;
+};
+
+export function searchTermOf(q: string): SearchTerm {
+  const lower = q.trim().toLowerCase();
+  const contains = containsPattern(lower);
+  return {
+    lower,
+    contained: lower.length >= searchMinimumLength,
+    exact: contains.slice(1, -1),
+    prefix: contains.slice(1),
+    contains,
+  };
+}
+
+// Only constants of this file and of the domain reach sql.raw. Every score is float8: numeric
+// arithmetic would be slower and come back as strings.
+const num = (value: number) => sql.raw(`${value}::float8`);
+const weightOf = (field: SearchField) => num(searchWeights[field]);
+const weighted = (score: SQL, field: SearchField) =>
+  sql`power(greatest(${score}, ${num(searchExactFloor)}), ${weightOf(field)})`;
+
+// Exact, prefix and contains bands, already weighted; null when none applies. `position` is where
+// the query starts in the lower-cased field (strpos, 0 when absent) and `length` the field's length:
+// one lower() and strpos per field is several times cheaper than three ILIKE tests. The share of the
+// field the query leaves uncovered orders matches within a band.
+export function plainScoreSql(position: SQL, length: SQL, term: SearchTerm, field: SearchField): SQL {
+  const uncovered = sql`(1 - ${num(term.lower.length)} / ${length})`;
+  const contains = searchScoreBands.contains - searchScoreBands.prefix;
+  return sql`case
+    when ${position} = 1 and ${length} = ${num(term.lower.length)} then ${weighted(num(searchScoreBands.exact), field)}
+    when ${position} = 1 then ${weighted(sql`${num(searchScoreBands.prefix)} * ${uncovered}`, field)}
+    ${
+      term.contained
+        ? sql`when ${position} > 1 then ${weighted(sql`${num(searchScoreBands.prefix)} + ${num(contains)} * ${uncovered}`, field)}`
+        : sql``
+    }
+  end`;
+}
+
+// The fuzzy band from a word similarity (pg_trgm's word_similarity of the query and the field),
+// weighted; null below the threshold. `similarity` should be a column: the call is dear (a few
+// microseconds), so it is made once per field and row, and only where it could beat the plain bands.
+export function fuzzyScoreSql(similarity: SQL, field: SearchField): SQL {
+  const band = searchThreshold - searchScoreBands.contains;
+  return sql`case when ${similarity} >= ${num(searchWordSimilarityFloor)} then ${weighted(
+    sql`${num(searchScoreBands.contains)} + ${num(band)} * (1 - ${similarity}) / ${num(1 - searchWordSimilarityFloor)}`,
+    field,
+  )} end`;
+}
+
+// The best fuzzy score a field could reach, weighted: a fuzzy match cannot beat a plain match at or below it.
+const bestFuzzy = (field: SearchField) => searchScoreBands.contains ** searchWeights[field];
+
+// The query as the left operand of pg_trgm's `<%`, in a one-row subquery: the planner then sees a
+// value it cannot look into and takes a default estimate, instead of running word_similarity over
+// hundreds of sampled values of the column for each clause (which made planning a search dearer
+// than running it). The index still serves the operator; ILIKE keeps its literal pattern, whose
+// estimate the plan needs.
+export function similarTo(term: SearchTerm): SQL {
+  return sql`(select ${term.lower}::text)`;
+}
+
+// Whether a candidate row matches a field: contains, and fuzzy where it applies (both served by the
+// trigram indexes); a prefix under three characters.
+export function matchesSql(column: SQL, term: SearchTerm, fields: readonly SearchField[]): SQL {
+  if (!term.contained) return sql`${column} ilike ${term.prefix}`;
+  if (!fields.some((field) => fuzzyApplies(field, term.lower.length)))
+    return sql`${column} ilike ${term.contains}`;
+  return sql`(${column} ilike ${term.contains} or ${similarTo(term)} <% ${column})`;
+}
+
+// pg_trgm's trigrams of a text: each word (letters and digits) lower-cased, padded with two spaces
+// in front and one behind, cut into runs of three. Those with a space are a word's edges.
+export function trigramsOf(text: string): { edges: Set<string>; inner: Set<string> } {
+  const edges = new Set<string>();
+  const inner = new Set<string>();
+  for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (!word) continue;
+    const padded = `  ${word} `;
+    for (let i = 0; i + 3 <= padded.length; i += 1) {
+      const trigram = padded.slice(i, i + 3);
+      (trigram.includes(' ') ? edges : inner).add(trigram);
+    }
+  }
+  return { edges, inner };
+}
+
+// A cheap test every fuzzy match passes, for tables searched without a trigram index: a word
+// similarity at the floor needs at least that share of the query's trigrams in the text. When more
+// are needed than the query has edge trigrams, one of its inner trigrams (three letters in a row)
+// must be in the text, which ILIKE checks far faster than word_similarity. Null when short queries
+// could match on edges alone.
+export function fuzzyPrefilterPatterns(term: SearchTerm): string[] | null {
+  const { edges, inner } = trigramsOf(term.lower);
+  const needed = Math.ceil(searchWordSimilarityFloor * (edges.size + inner.size) - 1e-9);
+  if (needed <= edges.size || inner.size === 0) return null;
+  return [...inner].map((trigram) => containsPattern(trigram));
+}
+
+export type RankedSource = {
+  // Expressions over the FROM clause's aliases.
+  kind: SQL;
+  id: SQL;
+  label: SQL;
+  fields: readonly { field: SearchField; value: SQL }[];
+  from: SQL;
+  where: SQL;
+  // Kinds to keep (when one source yields several kinds).
+  kinds?: readonly string[];
+};
+
+// One source's matching rows as (kind, id, label, field, score), score being the best weighted field
+// (bestFieldMatch; the first field wins a tie). Rows whose candidate predicate held but whose fields
+// all miss the threshold drop out. Four levels: where the query is in each field (x), plain scores
+// (p), word similarities (s), weighted scores (y); `offset 0` keeps each level a level of its own, otherwise the planner would inline an
+// expression into every place that reads it and compute it again.
+export function rankedSql(source: RankedSource, term: SearchTerm): SQL {
+  const { fields } = source;
+  const raw = (text: string) => sql.raw(text);
+  const fuzzy = fields.map((f) => fuzzyApplies(f.field, term.lower.length));
+  // Level x: where the query starts in each field, its length, and the values fuzzy matching reads.
+  const located = fields.map(
+    (f, i) =>
+      sql`strpos(lower(${f.value}), ${term.lower}) as ${raw(`o${i}`)}, length(${f.value}) as ${raw(`n${i}`)}${
+        fuzzy[i] ? sql`, ${f.value} as ${raw(`v${i}`)}` : sql``
+      }`,
+  );
+  // Level p: plain scores.
+  const plain = fields.map(
+    (f, i) => sql`${plainScoreSql(raw(`x.o${i}`), raw(`x.n${i}`), term, f.field)} as ${raw(`p${i}`)}`,
+  );
+  const carried = fields.flatMap((_, i) => (fuzzy[i] ? [sql`, ${raw(`x.v${i}`)}`] : []));
+  const plainBest = raw(`least(${fields.map((_, i) => `p.p${i}`).join(', ')})`);
+  // Level s: the word similarity of each field where a fuzzy match could still beat the plain ones.
+  const scored = fields.map((f, i) => {
+    const p = raw(`p.p${i}`);
+    if (!fuzzy[i]) return p;
+    return sql`${p}, case when ${p} is null and ${num(bestFuzzy(f.field))} < coalesce(${plainBest}, 2)
+      then word_similarity(${term.lower}, ${raw(`p.v${i}`)}) end as ${raw(`s${i}`)}`;
+  });
+  // Level y: each field's weighted score.
+  const weightedScores = fields.map((f, i) =>
+    fuzzy[i]
+      ? sql`coalesce(${raw(`s.p${i}`)}, ${fuzzyScoreSql(raw(`s.s${i}`), f.field)}) as ${raw(`w${i}`)}`
+      : sql`${raw(`s.p${i}`)} as ${raw(`w${i}`)}`,
+  );
+  const leastOfY = `least(${fields.map((_, i) => `y.w${i}`).join(', ')})`;
+  const fieldOfBest = `case ${leastOfY} ${fields.map((f, i) => `when y.w${i} then '${f.field}'`).join(' ')} end`;
+  const kindFilter = source.kinds
+    ? sql`and y.kind in (${sql.join(
+        source.kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )})`
+    : sql``;
+  return sql`select y.kind, y.id, y.label, ${raw(fieldOfBest)} as field, ${raw(leastOfY)} as score
+    from (
+      select s.kind, s.id, s.label, ${sql.join(weightedScores, sql`, `)}
+      from (
+        select p.kind, p.id, p.label, ${sql.join(scored, sql`, `)}
+        from (
+          select x.kind, x.id, x.label, ${sql.join(plain, sql`, `)}${sql.join(carried, sql``)}
+          from (
+            select ${source.kind} as kind, ${source.id} as id, ${source.label} as label, ${sql.join(located, sql`, `)}
+            from ${source.from}
+            where ${source.where}
+            offset 0
+          ) x
+          offset 0
+        ) p
+        offset 0
+      ) s
+      offset 0
+    ) y
+    where ${raw(leastOfY)} is not null ${kindFilter}`;
+}

@@ -1,0 +1,37 @@
+import { searchFields, searchKindNames, searchQuerySchema } from '@lightpath/domain/search';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { listOf, ok } from '../../platform/envelope';
+import { signedIn } from '../../platform/request-context';
+import { searchFor } from './service';
+
+const searchResultSchema = z.object({
+  kind: z.enum(searchKindNames),
+  id: z.string(),
+  label: z.string(),
+  detail: z.string(),
+  field: z.enum(searchFields),
+  score: z.number(),
+});
+
+// circuitProviders: the NetBox simulator's carriers (circuits found by the search are the simulator's).
+export const searchRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  circuitProviders: readonly { id: number; name: string }[];
+}> = async (app, { db, circuitProviders }) => {
+  app.get(
+    '/search',
+    {
+      config: { permission: 'portal.use' },
+      schema: {
+        tags: ['search'],
+        summary:
+          'Header search over the records the caller may view, best match first (score 0 is perfect; fuzzy from 3 characters, prefix only at 2)',
+        querystring: searchQuerySchema,
+        response: { 200: listOf(searchResultSchema) },
+      },
+    },
+    async (request) => ok(await searchFor(db, signedIn(request).actor, request.query, circuitProviders)),
+  );
+};

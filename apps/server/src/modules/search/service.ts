@@ -1,0 +1,34 @@
+import { type Actor, scopeOf } from '@lightpath/domain/actor';
+import {
+  type SearchQuery,
+  type SearchResult,
+  searchableKinds,
+  searchableSources,
+  searchKindNames,
+} from '@lightpath/domain/search';
+import type { Db } from '../../db/client';
+import { searchRecords } from './repository';
+
+// The header search and the search results page. Kinds the caller may not view are dropped quietly
+// (the header asks for every kind); every record set is scoped to the caller in SQL.
+export async function searchFor(
+  db: Db,
+  actor: Actor,
+  query: SearchQuery,
+  circuitProviders: readonly { id: number; name: string }[],
+) {
+  const allowed = new Set(searchableKinds(actor));
+  const kinds = (query.kinds?.length ? query.kinds : searchKindNames).filter((kind) => allowed.has(kind));
+  const page: { count: number; results: SearchResult[] } =
+    kinds.length === 0
+      ? { count: 0, results: [] }
+      : await searchRecords(db, scopeOf(actor), {
+          circuitProviders,
+          q: query.q,
+          kinds,
+          sources: new Set(searchableSources(actor)),
+          limit: query.limit,
+          offset: query.offset,
+        });
+  return { ...page, limit: query.limit, offset: query.offset };
+}

@@ -1,0 +1,344 @@
+import type { Scope } from '@lightpath/domain/actor';
+import type { ServiceCondition } from '@lightpath/domain/conditions';
+import {
+  type Patching,
+  type Service,
+  type ServiceGroup,
+  type ServiceLetter,
+  type ServiceSummary,
+  serviceGroupNames,
+  serviceGroups,
+} from '@lightpath/domain/services';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx, RawQuery } from '../../db/client';
+import { servicePatching, services } from '../../db/schema/inventory';
+import { containsPattern, scopeCondition } from '../../platform/scope';
+import { currentServiceConditionsSql, serviceConditionSql } from './conditions-sql';
+import { Params, statementName } from './statements';
+
+// Reads are hand-written SQL on the driver (RawQuery) whose columns already carry the API's names,
+// so a page of rows goes to the reply serialiser as it comes from the database. Writes use Drizzle.
+
+const summaryColumnsWith = (condition: string) => `sv.service_id as serviceid, sv.description,
+    sv.type_letter as type, sv.status, sv.speed, sv.customer_id as customerid, c.customer_code as customercode,
+    sv.a_end_site_id as aendsiteid, a.site_number as aendsitenumber, a.site_name as aendsitename,
+    sv.b_end_site_id as bendsiteid, b.site_number as bendsitenumber, b.site_name as bendsitename,
+    sv.diversity, to_char(sv.provision_date, 'YYYY-MM-DD') as provisiondate, ${condition} as condition`;
+
+// For a page or one service: the condition is an index probe per row.
+const summaryColumns = summaryColumnsWith(serviceConditionSql('sv.service_id'));
+
+// One index probe per row for the customer and each end. Written as lateral lookups (LIMIT 1 keeps
+// the planner from turning them into joins) because with the default random_page_cost the planner
+// prefers hashing all 10,000 sites to a hundred probes, several times slower on a warm cache.
+const summaryJoins = `cross join lateral (select customer_code, customer_name from customers
+      where customer_id = sv.customer_id limit 1) c
+  cross join lateral (select site_number, site_name from sites where site_id = sv.a_end_site_id limit 1) a
+  left join lateral (select site_number, site_name from sites where site_id = sv.b_end_site_id limit 1) b
+    on true`;
+
+// For unpaged sets that can run to thousands of rows (every service at the internet gateway): plain
+// joins the planner may hash, and the conditions of the few affected services hashed in once.
+const bulkSummaryColumns = summaryColumnsWith('coalesce(hit.condition, 0)');
+const bulkSummaryJoins = `join customers c on c.customer_id = sv.customer_id
+  join sites a on a.site_id = sv.a_end_site_id
+  left join sites b on b.site_id = sv.b_end_site_id
+  left join (${currentServiceConditionsSql}) hit on hit.service_id = sv.service_id`;
+
+export const serviceSortFields = [
+  'serviceid',
+  'description',
+  'customercode',
+  'aendsitename',
+  'speed',
+  'provisiondate',
+  'condition',
+] as const;
+export type ServiceSortField = (typeof serviceSortFields)[number];
+
+export type ServiceFilter = {
+  q?: string | undefined;
+  group?: ServiceGroup | undefined;
+  type?: ServiceLetter | undefined;
+  status?: 0 | 1 | 2 | undefined;
+  customerid?: number | undefined;
+  siteid?: number | undefined;
+  aendsiteid?: number | undefined;
+  bendsiteid?: number | undefined;
+  condition?: ServiceCondition | undefined;
+};
+
+// How each sort reads inside the page query (`inner`, where only the service and the joins the sort
+// needs exist) and in the outer query that decorates the page. Each has an index to walk (see the
+// schema), except condition, which is worked out for every row in scope and sorted.
+const sorts: Record<
+  ServiceSortField,
+  { inner: string; outer: string; join?: 'customer' | 'asite' | 'hits' }
+> = {
+  serviceid: { inner: 'sv.service_id', outer: 'sv.service_id' },
+  description: { inner: 'sv.description', outer: 'sv.description' },
+  customercode: { inner: 'c.customer_code', outer: 'c.customer_code', join: 'customer' },
+  aendsitename: { inner: 'a.site_name', outer: 'a.site_name', join: 'asite' },
+  speed: { inner: 'sv.speed', outer: 'sv.speed' },
+  provisiondate: { inner: 'sv.provision_date', outer: 'sv.provision_date' },
+  condition: { inner: 'coalesce(hit.condition, 0)', outer: 'condition', join: 'hits' },
+};
+
+// Group letters are the domain's constants, never user input, so they are written into the SQL and
+// every group gets a plan of its own.
+const groupLetters = Object.fromEntries(
+  serviceGroupNames.map((g) => [g, serviceGroups[g].letters.map((l) => `'${l}'`).join(', ')]),
+) as Record<ServiceGroup, string>;
+
+const textMatchSql = (pattern: string) =>
+  `(sv.service_id ilike ${pattern} or sv.description ilike ${pattern})`;
+
+// `pattern` is the placeholder of the text filter's ILIKE pattern, if there is one.
+function whereOf(scope: Scope, filter: ServiceFilter, params: Params, pattern: string | null): string[] {
+  const where: string[] = [];
+  if (scope.kind === 'customer') where.push(`sv.customer_id = ${params.add(scope.customerId)}`);
+  // Without a status filter a list shows the services in use; deprovisioned ones are status=0.
+  where.push(filter.status === undefined ? 'sv.status <> 0' : `sv.status = ${params.add(filter.status)}`);
+  if (filter.group) where.push(`sv.type_letter in (${groupLetters[filter.group]})`);
+  if (filter.type) where.push(`sv.type_letter = ${params.add(filter.type)}`);
+  if (filter.customerid !== undefined) where.push(`sv.customer_id = ${params.add(filter.customerid)}`);
+  if (filter.siteid !== undefined) {
+    const site = params.add(filter.siteid);
+    where.push(`(sv.a_end_site_id = ${site} or sv.b_end_site_id = ${site})`);
+  }
+  if (filter.aendsiteid !== undefined) where.push(`sv.a_end_site_id = ${params.add(filter.aendsiteid)}`);
+  if (filter.bendsiteid !== undefined) where.push(`sv.b_end_site_id = ${params.add(filter.bendsiteid)}`);
+  if (pattern) where.push(textMatchSql(pattern));
+  if (filter.condition === 0) where.push('hit.service_id is null');
+  else if (filter.condition !== undefined) where.push(`hit.condition = ${params.add(filter.condition)}`);
+  return where;
+}
+
+// Services with a current event, joined only when a condition filter or sort needs every row's
+// condition; an inner join when the filter asks for an affected condition.
+function hitsJoin(filter: ServiceFilter): string {
+  const inner = filter.condition !== undefined && filter.condition !== 0;
+  return `${inner ? 'join' : 'left join'} hits hit on hit.service_id = sv.service_id`;
+}
+
+export type ServicePage = { count: number; results: ServiceSummary[] };
+
+export async function listServices(
+  query: RawQuery,
+  scope: Scope,
+  filter: ServiceFilter & {
+    sort: { field: ServiceSortField; descending: boolean };
+    limit: number;
+    offset: number;
+  },
+): Promise<ServicePage> {
+  const params = new Params();
+  const pattern = filter.q ? params.add(containsPattern(filter.q)) : null;
+  const where = whereOf(scope, filter, params, pattern).join(' and ');
+  const sort = sorts[filter.sort.field];
+  const direction = filter.sort.descending ? 'desc' : 'asc';
+  const filtersByCondition = filter.condition !== undefined;
+  const needsHits = filtersByCondition || sort.join === 'hits';
+  const innerJoins = [
+    sort.join === 'customer' ? 'join customers c on c.customer_id = sv.customer_id' : '',
+    sort.join === 'asite' ? 'join sites a on a.site_id = sv.a_end_site_id' : '',
+    needsHits ? hitsJoin(filter) : '',
+  ].join(' ');
+  const countJoins = filtersByCondition ? hitsJoin(filter) : '';
+  const order = (key: string) =>
+    key === 'sv.service_id'
+      ? `sv.service_id ${direction}`
+      : `${key} ${direction}, sv.service_id ${direction}`;
+  // Text matches are few and found through the trigram indexes; the fence (offset 0) keeps the
+  // planner from walking the sort's index instead and testing the pattern on every row on the way.
+  const source = pattern
+    ? `(select * from services sv where ${textMatchSql(pattern)} offset 0) sv`
+    : 'services sv';
+  const limit = params.add(filter.limit);
+  const offset = params.add(filter.offset);
+  // The page is chosen first (an index walk for every sort but condition) carrying its rows, and
+  // only they are joined to their customer and sites and given a condition. The total comes in the
+  // same round trip as an uncorrelated subquery, which PostgreSQL runs once.
+  const text = `with ${needsHits ? `hits as (${currentServiceConditionsSql}),` : ''}
+  page as (
+    select sv.* from ${source} ${innerJoins}
+    where ${where}
+    order by ${order(sort.inner)}
+    limit ${limit} offset ${offset}
+  )
+  select ${summaryColumns},
+    (select count(*)::int from services sv ${countJoins} where ${where}) as total
+  from page sv
+  ${summaryJoins}
+  order by ${order(sort.outer)}`;
+  const rows = await query<ServiceSummary & { total: number }>(
+    statementName('services_list', text),
+    text,
+    params.values,
+  );
+  if (rows.length > 0) return { count: rows[0]!.total, results: rows };
+  if (filter.offset === 0) return { count: 0, results: [] };
+  // Past the last page: the total still has to be told.
+  const countText = `with ${needsHits ? `hits as (${currentServiceConditionsSql}),` : ''}
+  counted as (select count(*)::int as total from services sv ${countJoins} where ${where})
+  select total from counted`;
+  const countValues = params.values.slice(0, -2);
+  const [counted] = await query<{ total: number }>(
+    statementName('services_count', countText),
+    countText,
+    countValues,
+  );
+  return { count: counted?.total ?? 0, results: [] };
+}
+
+// Every service with an end at the site (any status), for the site page and the VPLS and L3VPN pages.
+export async function listServicesAtSite(
+  query: RawQuery,
+  scope: Scope,
+  siteId: number,
+): Promise<ServiceSummary[]> {
+  const params = new Params();
+  const site = params.add(siteId);
+  const scoped = scope.kind === 'customer' ? `and sv.customer_id = ${params.add(scope.customerId)}` : '';
+  const text = `select ${bulkSummaryColumns}
+  from services sv ${bulkSummaryJoins}
+  where (sv.a_end_site_id = ${site} or sv.b_end_site_id = ${site}) ${scoped}
+  order by sv.service_id`;
+  return query<ServiceSummary>(statementName('services_at_site', text), text, params.values);
+}
+
+const patchingColumns = `case when p.service_id is null then null else json_build_object(
+      'aendaddress', p.a_end_address, 'aendpanel', p.a_end_panel, 'aendconnector', p.a_end_connector,
+      'aendsfp', p.a_end_sfp, 'aendport', p.a_end_port, 'aendwavelength', p.a_end_wavelength,
+      'insertionlossa', p.insertion_loss_a,
+      'bendaddress', p.b_end_address, 'bendpanel', p.b_end_panel, 'bendconnector', p.b_end_connector,
+      'bendsfp', p.b_end_sfp, 'bendport', p.b_end_port, 'bendwavelength', p.b_end_wavelength,
+      'insertionlossb', p.insertion_loss_b,
+      'vlan', p.vlan, 'ipaddress', p.ip_address, 'defaultgateway', p.default_gateway,
+      'fibrelength', p.fibre_length, 'notes', p.notes) end as patching`;
+
+const detailText = (scoped: boolean) => `select ${summaryColumns},
+    sv.path, sv.notes, sv.a_end_port_id as aendportid, sv.b_end_port_id as bendportid,
+    sv.juniper_port_id as juniperportid, c.customer_name as customername,
+    floor(extract(epoch from sv.deprovisioned_at))::float8 as deprovisionedat,
+    ${patchingColumns}
+  from services sv ${summaryJoins}
+  left join service_patching p on p.service_id = sv.service_id
+  where sv.service_id = $1 ${scoped ? 'and sv.customer_id = $2' : ''}`;
+const detailAll = detailText(false);
+const detailScoped = detailText(true);
+
+export async function findServiceDetail(
+  query: RawQuery,
+  scope: Scope,
+  serviceId: string,
+): Promise<Service | null> {
+  const rows =
+    scope.kind === 'customer'
+      ? await query<Service>('services_detail_scoped', detailScoped, [serviceId, scope.customerId])
+      : await query<Service>('services_detail', detailAll, [serviceId]);
+  return rows[0] ?? null;
+}
+
+export type ServiceCounts = Record<'all' | ServiceGroup, number>;
+
+// The sidebar's counts of services in use, every group in one pass. Through Drizzle with the db the
+// count provider is handed, since it runs once per page load rather than per list request.
+export async function countServicesByGroup(db: DbOrTx, scope: Scope): Promise<ServiceCounts> {
+  const groups = serviceGroupNames.map(
+    (g) => `(count(*) filter (where sv.type_letter in (${groupLetters[g]})))::int as ${g}`,
+  );
+  const scoped = scope.kind === 'customer' ? sql`and sv.customer_id = ${scope.customerId}` : sql``;
+  const result = await db.execute(
+    sql`select count(*)::int as "all", ${sql.raw(groups.join(', '))} from services sv where sv.status <> 0 ${scoped}`,
+  );
+  return (result as unknown as { rows: ServiceCounts[] }).rows[0]!;
+}
+
+// Writes and the checks made inside their transactions.
+
+export type ServiceRow = typeof services.$inferSelect;
+
+export async function findServiceRow(db: DbOrTx, scope: Scope, serviceId: string) {
+  const rows = await db
+    .select()
+    .from(services)
+    .where(and(eq(services.serviceId, serviceId), scopeCondition(scope, services.customerId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertServiceRow(db: DbOrTx, values: typeof services.$inferInsert) {
+  const rows = await db.insert(services).values(values).returning();
+  return rows[0]!;
+}
+
+export async function updateServiceRow(
+  db: DbOrTx,
+  serviceId: string,
+  values: Partial<typeof services.$inferInsert>,
+) {
+  await db
+    .update(services)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(services.serviceId, serviceId));
+}
+
+// Status 0 and the time, unless the service is disabled already (then false).
+export async function deprovisionServiceRow(db: DbOrTx, serviceId: string) {
+  const rows = await db
+    .update(services)
+    .set({ status: 0, deprovisionedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(services.serviceId, serviceId), ne(services.status, 0)))
+    .returning({ serviceId: services.serviceId });
+  return rows.length > 0;
+}
+
+export async function deleteServiceRow(db: DbOrTx, serviceId: string) {
+  await db.delete(services).where(eq(services.serviceId, serviceId));
+}
+
+// API field → column of service_patching.
+const patchingFields = {
+  aendaddress: 'aEndAddress',
+  aendpanel: 'aEndPanel',
+  aendconnector: 'aEndConnector',
+  aendsfp: 'aEndSfp',
+  aendport: 'aEndPort',
+  aendwavelength: 'aEndWavelength',
+  insertionlossa: 'insertionLossA',
+  bendaddress: 'bEndAddress',
+  bendpanel: 'bEndPanel',
+  bendconnector: 'bEndConnector',
+  bendsfp: 'bEndSfp',
+  bendport: 'bEndPort',
+  bendwavelength: 'bEndWavelength',
+  insertionlossb: 'insertionLossB',
+  vlan: 'vlan',
+  ipaddress: 'ipAddress',
+  defaultgateway: 'defaultGateway',
+  fibrelength: 'fibreLength',
+  notes: 'notes',
+} as const satisfies Record<keyof Patching, keyof typeof servicePatching.$inferInsert>;
+
+// Sets the given patching fields and keeps the others (a new row starts with the given ones).
+export async function upsertPatching(db: DbOrTx, serviceId: string, patching: Patching) {
+  const values: Partial<typeof servicePatching.$inferInsert> = {};
+  for (const [field, column] of Object.entries(patchingFields) as [keyof Patching, string][]) {
+    const value = patching[field];
+    if (value !== undefined) (values as Record<string, unknown>)[column] = value;
+  }
+  const insert = db.insert(servicePatching).values({ serviceId, ...values });
+  await (Object.keys(values).length === 0
+    ? insert.onConflictDoNothing()
+    : insert.onConflictDoUpdate({ target: servicePatching.serviceId, set: values }));
+}
+
+// Services with an end at a site, whatever their status: a site cannot go while any remain.
+export async function countServicesReferencingSite(db: DbOrTx, siteId: number) {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(services)
+    .where(or(eq(services.aEndSiteId, siteId), eq(services.bEndSiteId, siteId)));
+  return rows[0]?.n ?? 0;
+}

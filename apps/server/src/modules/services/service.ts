@@ -1,0 +1,205 @@
+import { type Actor, scopeOf } from '@lightpath/domain/actor';
+import { type ListQuery, parseSort } from '@lightpath/domain/api';
+import { can } from '@lightpath/domain/permissions';
+import {
+  type ServiceCreate,
+  type ServiceUpdate,
+  serviceMessages,
+  serviceSiteProblems,
+} from '@lightpath/domain/services';
+import type { FastifyRequest } from 'fastify';
+import type { Db, DbOrTx, RawQuery } from '../../db/client';
+import { recordAudit } from '../../platform/audit';
+import { Conflict, Invalid, NotFound } from '../../platform/errors';
+import { findCustomer, findProviderCustomer } from '../customers/repository';
+import { findSiteRow } from '../sites/repository';
+import {
+  countServicesByGroup,
+  countServicesReferencingSite,
+  deleteServiceRow,
+  deprovisionServiceRow,
+  findServiceDetail,
+  findServiceRow,
+  insertServiceRow,
+  listServices,
+  listServicesAtSite,
+  type ServiceCounts,
+  type ServiceFilter,
+  serviceSortFields,
+  updateServiceRow,
+  upsertPatching,
+} from './repository';
+
+export async function listServicesFor(query: RawQuery, actor: Actor, input: ListQuery & ServiceFilter) {
+  const sort = parseSort(input.sort, serviceSortFields, 'serviceid');
+  const page = await listServices(query, scopeOf(actor), { ...input, sort });
+  return { ...page, limit: input.limit, offset: input.offset };
+}
+
+export async function getServiceFor(query: RawQuery, actor: Actor, serviceId: string) {
+  const service = await findServiceDetail(query, scopeOf(actor), serviceId);
+  if (!service) throw new NotFound(serviceMessages.notFound);
+  return service;
+}
+
+// For the sites area: the services with an end at a site the caller may see.
+export function listServicesAtSiteFor(query: RawQuery, actor: Actor, siteId: number) {
+  return listServicesAtSite(query, scopeOf(actor), siteId);
+}
+
+// For the sites area: a site with services at either end cannot be deleted.
+export function countServicesAtSite(db: DbOrTx, siteId: number) {
+  return countServicesReferencingSite(db, siteId);
+}
+
+// The sidebar asks for six counts at once, each through its own provider; they share one query per
+// request by keying on the request's actor object, which lives only as long as the request.
+const countsByRequest = new WeakMap<Actor, Promise<ServiceCounts>>();
+export function serviceCountsFor(db: Db, actor: Actor): Promise<ServiceCounts> {
+  let counts = countsByRequest.get(actor);
+  if (!counts) {
+    counts = can(actor, 'services.view')
+      ? countServicesByGroup(db, scopeOf(actor))
+      : Promise.resolve({ all: 0, unmanaged: 0, managed: 0, vpls: 0, internet: 0, l3vpn: 0 });
+    countsByRequest.set(actor, counts);
+  }
+  return counts;
+}
+
+export async function createService(
+  db: Db,
+  query: RawQuery,
+  request: FastifyRequest,
+  actor: Actor,
+  input: ServiceCreate,
+) {
+  const scope = scopeOf(actor);
+  await db.transaction(async (tx) => {
+    const customer = await findCustomer(tx, scope, input.customerid);
+    const provider = await findProviderCustomer(tx);
+    const asite = await findSiteRow(tx, scope, input.aendsiteid);
+    const bsite = await findSiteRow(tx, scope, input.bendsiteid);
+    const endOf = (site: typeof asite) =>
+      site && { customerid: site.customerId, sitenumber: site.siteNumber, status: site.status };
+    const problems = serviceSiteProblems({
+      serviceid: input.serviceid,
+      customer: customer && { customerid: customer.customerId, customercode: customer.customerCode },
+      asite: endOf(asite),
+      bsite: endOf(bsite),
+      providerCustomerId: provider?.customerId ?? null,
+    });
+    if (problems.length > 0) throw new Invalid(problems[0]!.message, problems);
+    if (await findServiceRow(tx, { kind: 'all' }, input.serviceid))
+      throw new Conflict(serviceMessages.exists, 'serviceid');
+    await insertServiceRow(tx, {
+      serviceId: input.serviceid,
+      typeLetter: input.serviceid.slice(-1),
+      description: input.description,
+      status: input.status,
+      speed: input.speed ?? null,
+      customerId: input.customerid,
+      aEndSiteId: input.aendsiteid,
+      bEndSiteId: input.bendsiteid,
+      diversity: input.diversity,
+      path: input.path ?? null,
+      notes: input.notes ?? null,
+      provisionDate: input.provisiondate,
+      aEndPortId: input.aendportid ?? null,
+      bEndPortId: input.bendportid ?? null,
+      juniperPortId: input.juniperportid ?? null,
+    });
+    if (input.patching) await upsertPatching(tx, input.serviceid, input.patching);
+    await recordAudit(tx, request, {
+      action: 'service.create',
+      entity: 'service',
+      entityId: input.serviceid,
+      detail: {
+        customerid: input.customerid,
+        aendsiteid: input.aendsiteid,
+        bendsiteid: input.bendsiteid,
+        status: input.status,
+      },
+    });
+  });
+  // Read once the transaction has committed, by the same statement as GET.
+  return getServiceFor(query, actor, input.serviceid);
+}
+
+export async function updateService(
+  db: Db,
+  query: RawQuery,
+  request: FastifyRequest,
+  actor: Actor,
+  serviceId: string,
+  input: ServiceUpdate,
+) {
+  await db.transaction(async (tx) => {
+    const existing = await findServiceRow(tx, scopeOf(actor), serviceId);
+    if (!existing) throw new NotFound(serviceMessages.notFound);
+    // Leaving status 0 (or entering it) by an edit keeps the deprovisioning time truthful.
+    const statusChange =
+      input.status === undefined || (input.status === 0) === (existing.status === 0)
+        ? {}
+        : { deprovisionedAt: input.status === 0 ? new Date() : null };
+    await updateServiceRow(tx, serviceId, {
+      ...(input.description !== undefined && { description: input.description }),
+      ...(input.speed !== undefined && { speed: input.speed }),
+      ...(input.diversity !== undefined && { diversity: input.diversity }),
+      ...(input.status !== undefined && { status: input.status }),
+      ...(input.provisiondate !== undefined && { provisionDate: input.provisiondate }),
+      ...(input.path !== undefined && { path: input.path }),
+      ...(input.notes !== undefined && { notes: input.notes }),
+      ...(input.aendportid !== undefined && { aEndPortId: input.aendportid }),
+      ...(input.bendportid !== undefined && { bEndPortId: input.bendportid }),
+      ...(input.juniperportid !== undefined && { juniperPortId: input.juniperportid }),
+      ...statusChange,
+    });
+    if (input.patching) await upsertPatching(tx, serviceId, input.patching);
+    await recordAudit(tx, request, {
+      action: 'service.update',
+      entity: 'service',
+      entityId: serviceId,
+      detail: { fields: Object.keys(input) },
+    });
+  });
+  // Read once the transaction has committed, by the same statement as GET.
+  return getServiceFor(query, actor, serviceId);
+}
+
+export async function deleteService(db: Db, request: FastifyRequest, actor: Actor, serviceId: string) {
+  await db.transaction(async (tx) => {
+    const existing = await findServiceRow(tx, scopeOf(actor), serviceId);
+    if (!existing) throw new NotFound(serviceMessages.notFound);
+    await deleteServiceRow(tx, serviceId);
+    await recordAudit(tx, request, {
+      action: 'service.delete',
+      entity: 'service',
+      entityId: serviceId,
+      detail: { customerid: existing.customerId, description: existing.description },
+    });
+  });
+}
+
+export async function deprovisionService(
+  db: Db,
+  query: RawQuery,
+  request: FastifyRequest,
+  actor: Actor,
+  serviceId: string,
+) {
+  await db.transaction(async (tx) => {
+    const existing = await findServiceRow(tx, scopeOf(actor), serviceId);
+    if (!existing) throw new NotFound(serviceMessages.notFound);
+    // Conditional, so that of two deprovisions racing exactly one wins.
+    if (!(await deprovisionServiceRow(tx, serviceId)))
+      throw new Conflict(serviceMessages.alreadyDeprovisioned);
+    await recordAudit(tx, request, {
+      action: 'service.deprovision',
+      entity: 'service',
+      entityId: serviceId,
+      detail: { previousstatus: existing.status },
+    });
+  });
+  // Read once the transaction has committed, by the same statement as GET.
+  return getServiceFor(query, actor, serviceId);
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+// Spec 3: an item needing attention points at a site or a service that is missing something.
+export type AttentionItem = {
+  notificationlinknode: 'site' | 'service';
+  notificationlinkid: string;
+  notificationdescription: string;
+};
+
+export type ItemsNeedingAttention = { count: number; results: AttentionItem[] };
+
+export function listItemsNeedingAttention(signal?: AbortSignal) {
+  return apiRequest<ItemsNeedingAttention>('itemsneedingattention', { signal });
+}
+
+// Spec 4 reloads this after site, contact and notification changes; those mutations invalidate
+// ['dashboard', 'attention'].
+export const itemsNeedingAttentionQuery = queryOptions({
+  queryKey: ['dashboard', 'attention'],
+  queryFn: ({ signal }) => listItemsNeedingAttention(signal),
+});
+
+export function useItemsNeedingAttention(enabled = true) {
+  return useQuery({ ...itemsNeedingAttentionQuery, enabled });
+}

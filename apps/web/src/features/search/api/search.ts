@@ -1,0 +1,32 @@
+import type { ListPage } from '@lightpath/domain/api';
+import type { SearchKind, SearchResult } from '@lightpath/domain/search';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export type SearchParams = { q: string; kinds?: SearchKind[]; limit: number; offset: number };
+
+export function search(params: SearchParams, signal?: AbortSignal) {
+  return apiRequest<ListPage<SearchResult>>('search', {
+    query: {
+      q: params.q,
+      kinds: params.kinds && params.kinds.length > 0 ? params.kinds.join(',') : undefined,
+      limit: params.limit,
+      offset: params.offset,
+    },
+    signal,
+  });
+}
+
+export function searchQuery(params: SearchParams) {
+  return queryOptions({
+    queryKey: ['search', params],
+    queryFn: ({ signal }) => search(params, signal),
+    // The previous answer stays while the next keystroke's loads, so the list does not flicker.
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+export function useSearch(params: SearchParams, enabled = true) {
+  return useQuery({ ...searchQuery(params), enabled });
+}

@@ -1,0 +1,21 @@
+import type { ThirdPartyCreate } from '@lightpath/domain/services';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { navigationCountsQuery } from '../../navigation/api/get-navigation-counts';
+import type { ThirdPartyCircuit } from '../third-party-values';
+
+export function createThirdParty(input: ThirdPartyCreate) {
+  return apiRequest<ThirdPartyCircuit>('netbox/thirdparty', { method: 'POST', body: input });
+}
+
+export function useCreateThirdParty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createThirdParty,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['netbox', 'thirdparties'] }),
+        queryClient.invalidateQueries({ queryKey: navigationCountsQuery.queryKey }),
+      ]),
+  });
+}

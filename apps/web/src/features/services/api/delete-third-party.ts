@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { navigationCountsQuery } from '../../navigation/api/get-navigation-counts';
+
+export function deleteThirdParty(id: number) {
+  return apiRequest<unknown>(`netbox/thirdparty/${id}`, { method: 'DELETE' });
+}
+
+export function useDeleteThirdParty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteThirdParty,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['netbox', 'thirdparties'] }),
+        queryClient.invalidateQueries({ queryKey: navigationCountsQuery.queryKey }),
+      ]),
+  });
+}

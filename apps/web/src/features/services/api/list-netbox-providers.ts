@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { type NetboxOption, rowsOf } from '../third-party-values';
+
+// NetBox providers for the third-party circuit form; they change rarely, so they are kept for a while.
+export async function listNetboxProviders(signal?: AbortSignal) {
+  return rowsOf(await apiRequest<{ results: NetboxOption[] }>('netbox/providers', { signal }));
+}
+
+export const netboxProvidersQuery = queryOptions({
+  queryKey: ['netbox', 'providers'],
+  queryFn: ({ signal }) => listNetboxProviders(signal),
+  staleTime: 5 * 60_000,
+});
+
+export function useNetboxProviders(enabled = true) {
+  return useQuery({ ...netboxProvidersQuery, enabled });
+}

@@ -1,0 +1,22 @@
+import type { ServiceSummary } from '@lightpath/domain/services';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export async function listSiteServices(siteid: number, signal?: AbortSignal) {
+  return (await apiRequest<{ services: ServiceSummary[] }>(`site/${siteid}/services`, { signal })).services;
+}
+
+export function siteServicesQuery(siteid: number) {
+  return queryOptions({
+    // Under 'services' so that creating, editing or deprovisioning a member refreshes the network page.
+    queryKey: ['services', 'site', siteid],
+    queryFn: ({ signal }) => listSiteServices(siteid, signal),
+  });
+}
+
+export function useSiteServices(siteid: number, enabled = true) {
+  return useQuery({
+    ...siteServicesQuery(siteid),
+    enabled: enabled && Number.isInteger(siteid) && siteid > 0,
+  });
+}

@@ -1,0 +1,140 @@
+import type { UserType } from '@lightpath/domain/user-types';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Outlet, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Session, SessionContext } from '../../../lib/session';
+import { mockFetch } from '../../../test/fetch-mock';
+import { renderRoutes } from '../../../test/render';
+import { SitesPage } from './sites-page';
+
+// These render the whole Mantine tree and wait out debounces: seconds on a busy shared machine.
+const slow = 15_000;
+
+function sessionAs(type: UserType): Session {
+  const customerid = type <= 3 ? 1 : 7;
+  return {
+    user: { userid: 3, firstname: 'Ada', surname: 'Admin' },
+    session: { type, customerid },
+    customer: { customerid, customername: type <= 3 ? 'Meridian' : 'Northgate', code: 'UNG', logo64: null },
+    actor: {
+      userId: 3,
+      type,
+      customerId: customerid,
+      companyAdmin: false,
+      chameleon: 0,
+      realType: type,
+      realCustomerId: customerid,
+      impersonating: false,
+    },
+  } as unknown as Session;
+}
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+}
+
+const ok = (payload: unknown) => ({ body: { result: 'Success', payload } });
+const emptyPage = { count: 0, limit: 25, offset: 0, results: [] };
+
+function renderSites(type: UserType, url: string) {
+  const { calls } = mockFetch({
+    'GET /api/portal': ok({
+      name: 'Lightpath',
+      provider: { name: 'MRN', code: 'MRN', customerid: 1 },
+      supportphone: '1',
+      version: '1',
+    }),
+    'GET /api/sites': ok({
+      count: 1,
+      limit: 25,
+      offset: 0,
+      results: [
+        {
+          siteid: 12,
+          sitenumber: 'S0012',
+          sitename: 'Northgate Library',
+          sitetype: 1,
+          status: 1,
+          customerid: 7,
+          customercode: 'UNG',
+          customername: 'University of Northgate',
+          condition: 3,
+          servicecount: 4,
+        },
+      ],
+    }),
+    'GET /api/customers': ok(emptyPage),
+    'POST /api/site': { status: 500, body: { result: 'Failure' } },
+  });
+  const view = renderRoutes(
+    [
+      {
+        element: (
+          <SessionContext.Provider value={sessionAs(type)}>
+            <Outlet />
+            <Where />
+          </SessionContext.Provider>
+        ),
+        children: [{ path: '/sites', element: <SitesPage /> }],
+      },
+    ],
+    url,
+  );
+  return { ...view, calls };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('SitesPage', () => {
+  it(
+    'lists sites with their condition and service count',
+    async () => {
+      renderSites(4, '/sites');
+      expect(await screen.findByText('Northgate Library')).toBeTruthy();
+      expect(screen.getByText('Some services hit by an outage')).toBeTruthy();
+      expect(screen.getByText('4')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'New site' })).toBeNull();
+    },
+    slow,
+  );
+
+  it(
+    "opens Create New Site from the sidebar's ?action=new-site and drops the parameter on close",
+    async () => {
+      renderSites(1, '/sites?action=new-site');
+      const dialog = await screen.findByRole('dialog', { name: 'Create New Site' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/sites'));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create New Site' })).toBeNull());
+    },
+    slow,
+  );
+
+  it(
+    'shows the domain messages and sends nothing for an incomplete site',
+    async () => {
+      const { calls } = renderSites(1, '/sites?action=new-site');
+      const dialog = await screen.findByRole('dialog', { name: 'Create New Site' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create site' }));
+      expect(await within(dialog).findByText('Site name is required')).toBeTruthy();
+      expect(within(dialog).getByText('Site number must be 4 digits (0000 to 9999)')).toBeTruthy();
+      expect(within(dialog).getByText('Street is required for physical and interconnect sites')).toBeTruthy();
+      expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    },
+    slow,
+  );
+
+  it(
+    'never opens the modal for a role that cannot create sites',
+    async () => {
+      renderSites(5, '/sites?action=new-site');
+      await screen.findByText('Northgate Library');
+      expect(screen.queryByRole('dialog')).toBeNull();
+    },
+    slow,
+  );
+});

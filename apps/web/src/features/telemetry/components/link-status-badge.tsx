@@ -1,0 +1,44 @@
+import { serviceMessages } from '@lightpath/domain/services';
+import { Badge, Group, Loader, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useLinkStatus } from '../api/get-link-status';
+
+// The service's overall link state (spec 3: linkstatus.overallstatus), with each end underneath.
+export function LinkStatusBadge({ serviceid, withEnds = false }: { serviceid: string; withEnds?: boolean }) {
+  const status = useLinkStatus(serviceid);
+  if (status.isPending) return <Loader size="xs" aria-label="Checking link status" />;
+  if (status.isError) {
+    return (
+      <Group gap={6} wrap="nowrap" role="status">
+        <IconAlertTriangle size={16} color="var(--mantine-color-yellow-7)" aria-hidden="true" />
+        {/* Spec 8: 'An error occurred retrieving {serviceid} status'. */}
+        <Text fz="sm" c="yellow.8">
+          {serviceMessages.statusFailed(serviceid)}
+        </Text>
+      </Group>
+    );
+  }
+  const { overallstatus, aend, bend } = status.data;
+  const colour = (state: 'UP' | 'DOWN') => (state === 'UP' ? 'teal' : 'red');
+  return (
+    <Group gap={6} wrap="wrap">
+      <Tooltip label="Overall link status">
+        <Badge size="lg" color={colour(overallstatus)} variant="filled" aria-label={`Link ${overallstatus}`}>
+          {overallstatus}
+        </Badge>
+      </Tooltip>
+      {withEnds && (
+        <>
+          <Badge variant="light" color={colour(aend)}>
+            A end {aend}
+          </Badge>
+          {bend && (
+            <Badge variant="light" color={colour(bend)}>
+              B end {bend}
+            </Badge>
+          )}
+        </>
+      )}
+    </Group>
+  );
+}
