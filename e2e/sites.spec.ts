@@ -22,7 +22,7 @@ test.describe('sites', () => {
       await expect(dialog.getByText(message)).toBeVisible();
     }
 
-    await dialog.getByRole('textbox', { name: 'Customer' }).fill('Northgate');
+    await dialog.getByRole('combobox', { name: 'Customer' }).fill('Northgate');
     await page.getByRole('option', { name: /University of Northgate/ }).click();
     await dialog.getByRole('textbox', { name: 'Site number' }).fill('12a');
     await dialog.getByRole('textbox', { name: 'Site name', exact: true }).fill('Northgate Boathouse');
@@ -52,7 +52,7 @@ test.describe('sites', () => {
 
     // The same number again for the same customer is refused by the server with its message.
     await page.goto('/sites?action=new-site');
-    await dialog.getByRole('textbox', { name: 'Customer' }).fill('Northgate');
+    await dialog.getByRole('combobox', { name: 'Customer' }).fill('Northgate');
     await page.getByRole('option', { name: /University of Northgate/ }).click();
     await dialog.getByRole('textbox', { name: 'Site number' }).fill('0777');
     await dialog.getByRole('textbox', { name: 'Site name', exact: true }).fill('Duplicate');
@@ -67,9 +67,9 @@ test.describe('sites', () => {
     await signIn(page, accounts.noc.email);
     await page.goto('/sites?action=new-site');
     const dialog = page.getByRole('dialog', { name: 'Create New Site' });
-    await dialog.getByRole('textbox', { name: 'Customer' }).fill('Eastbrook');
+    await dialog.getByRole('combobox', { name: 'Customer' }).fill('Eastbrook');
     await page.getByRole('option', { name: /Eastbrook Health/ }).click();
-    await dialog.getByRole('textbox', { name: 'Site type' }).click();
+    await dialog.getByRole('combobox', { name: 'Site type' }).click();
     await page.getByRole('option', { name: /VPLS/ }).click();
     await expect(dialog.getByRole('textbox', { name: 'MAC limit' })).toHaveValue('1024');
     await dialog.getByRole('textbox', { name: 'Site number' }).fill('0801');

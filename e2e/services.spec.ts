@@ -1,0 +1,115 @@
+import { searchPrompt } from '@lightpath/domain/search';
+import { serviceMessages } from '@lightpath/domain/services';
+import { expect, type Page, test } from '@playwright/test';
+import { accounts, api, apiToken, screenshot, signIn } from './fixtures';
+
+type ServiceRow = { serviceid: string; customercode: string };
+
+async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: RegExp) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+test.describe('services', () => {
+  test('the NOC creates a service through New Service, seeing the spec 5 messages first', async ({
+    page,
+  }) => {
+    await signIn(page, accounts.noc.email);
+    await page.goto('/services?action=new-service');
+    const dialog = page.getByRole('dialog', { name: 'New service' });
+    await expect(dialog).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Create service' }).click();
+    for (const message of [
+      serviceMessages.customerMissing,
+      serviceMessages.diversityEmpty,
+      serviceMessages.stateMissing,
+      serviceMessages.provisionDateMissing,
+    ]) {
+      await expect(dialog.getByText(message).first()).toBeVisible();
+    }
+
+    await choose(page, dialog, 'Customer', /University of Northgate/);
+    await choose(page, dialog, 'Site A', /Northgate Research Park/);
+    await choose(page, dialog, 'Site B', /Northgate PoP/);
+    await choose(page, dialog, 'Type', /^B · Managed 1G/);
+    // Spec 5: type B prefills 1G.
+    await expect(dialog.getByRole('combobox', { name: 'Speed' })).toHaveValue('1G');
+    await dialog
+      .getByRole('textbox', { name: 'Description', exact: true })
+      .fill('Managed 1G for the boathouse');
+    await choose(page, dialog, 'Diversity', /^None$/);
+    await choose(page, dialog, 'Status', /^Active$/);
+    await dialog.getByLabel('Provisioning date').fill('2026-11-20');
+    await dialog.getByRole('button', { name: 'Create service' }).click();
+    await expect(dialog.getByText(serviceMessages.diversityEmpty)).toBeVisible();
+    await screenshot(page, 'service-create-validation');
+
+    await choose(page, dialog, 'Diversity', /^Primary$/);
+    const preview = dialog.getByText(/^UNG0003000\d{3}B$/).first();
+    await expect(preview).toBeVisible();
+    const serviceid = (await preview.textContent())!.trim();
+    await dialog.getByRole('button', { name: 'Create service' }).click();
+
+    await expect(page.getByText(serviceMessages.created(serviceid))).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/service/${serviceid}$`));
+    await expect(page.getByRole('heading', { name: serviceid })).toBeVisible();
+    await screenshot(page, 'service-detail');
+  });
+
+  test("a customer admin never sees another customer's service or search hit", async ({ page, request }) => {
+    const noc = await apiToken(request, accounts.noc.email);
+    const ebh = await api<{ results: ServiceRow[] }>(request, noc, 'GET', '/api/services?limit=5&q=EBH');
+    const foreign = ebh.body.payload.results.find((s) => s.customercode === 'EBH')!;
+    expect(foreign).toBeTruthy();
+
+    await signIn(page, accounts.ungAdmin.email);
+    await page.goto('/services');
+    const table = page.getByRole('table');
+    await expect(table.getByRole('link', { name: /^UNG\d{10}[A-Z]$/ }).first()).toBeVisible();
+    await expect(table.getByRole('link', { name: /^EBH/ })).toHaveCount(0);
+
+    await page.goto(`/service/${foreign.serviceid}`);
+    await expect(page.getByText(/not found/i).first()).toBeVisible();
+
+    // The header search finds the service for the NOC but nothing for another customer.
+    const search = page.getByRole('combobox', { name: 'Search' }).first();
+    await search.fill('E');
+    await expect(page.getByText(searchPrompt)).toBeVisible();
+    await search.fill(foreign.serviceid);
+    await expect(page.getByText(/No results|Nothing found|No matches/i).first()).toBeVisible();
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/functions\/search-result\//);
+    await expect(page.getByText(foreign.serviceid, { exact: true })).toHaveCount(0);
+  });
+
+  test('the NOC finds a site from the header search in a keystroke or two', async ({ page }) => {
+    await signIn(page, accounts.noc.email);
+    const search = page.getByRole('combobox', { name: 'Search' }).first();
+    await search.fill('Northgate Cit');
+    const hit = page.getByRole('option', { name: /Northgate City Campus/ }).first();
+    await expect(hit).toBeVisible();
+    await screenshot(page, 'header-search');
+    await hit.click();
+    await expect(page).toHaveURL(/\/site\/\d+$/);
+    await expect(page.getByRole('heading', { name: /Northgate City Campus/ })).toBeVisible();
+  });
+
+  test('dashboard, map and lists render for each role that uses them', async ({ page }) => {
+    for (const key of ['noc', 'ungAdmin', 'eng'] as const) {
+      await signIn(page, accounts[key].email);
+      // Signing in returns to the last page; the dashboard is what this checks.
+      await page.goto('/');
+      await expect(page.getByRole('region', { name: 'Services' }).getByText(/\d/).first()).toBeVisible();
+      await screenshot(page, `dashboard-${key}`);
+      await page.goto('/functions/state-map');
+      await expect(page.locator('.leaflet-container')).toBeVisible();
+      await screenshot(page, `map-${key}`);
+      await page.goto('/sites');
+      await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+      await page.getByRole('button', { name: 'Profile menu' }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+    }
+  });
+});
