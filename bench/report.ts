@@ -2,6 +2,7 @@
 // leaves half a result behind) and renders the Markdown table.
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { DashboardTiming } from './dashboard';
 import type { Budget } from './scenarios';
 import { renderSearchMarkdown, type SearchBenchResult } from './search';
 import type { StartupResult } from './startup';
@@ -56,6 +57,7 @@ export type BenchResults = {
   scenarios: ScenarioResult[];
   startup: (StartupResult & { budgets: { freshMs: number; existingMs: number } }) | null;
   search: SearchBenchResult | null;
+  dashboard: DashboardTiming | null;
   budgets: BudgetCheck[];
 };
 

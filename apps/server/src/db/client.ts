@@ -39,7 +39,14 @@ const migrationLockKey = 7_413_001;
 
 export async function openDatabase(database: Config['database']): Promise<Database> {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: database.poolSize });
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: database.poolSize,
+      // The portal's queries are short and index-driven; PostgreSQL's JIT only pays off on long
+      // analytic scans, and compiling took 45 ms of a 50 ms list query whose plan cost crossed the
+      // JIT threshold. docs/decisions/010.
+      options: '-c jit=off',
+    });
     // Several instances may start together: an advisory lock makes them migrate one at a time.
     const client = await pool.connect();
     try {

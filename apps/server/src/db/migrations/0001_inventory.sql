@@ -139,6 +139,7 @@ ALTER TABLE "sites" ADD CONSTRAINT "sites_parent_site_id_sites_site_id_fk" FOREI
 CREATE INDEX "contacts_customer_idx" ON "contacts" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "contacts_name_trgm" ON "contacts" USING gin ("contact_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "contacts_email_trgm" ON "contacts" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "contacts_search_trgm" ON "contacts" USING gin ((coalesce("contact_name", '') || ' ' || coalesce("email", '') || ' ' || coalesce("title", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "event_services_key" ON "event_services" USING btree ("event_id","service_id");--> statement-breakpoint
 CREATE INDEX "event_services_service_idx" ON "event_services" USING btree ("service_id","event_id");--> statement-breakpoint
 CREATE INDEX "events_start_idx" ON "events" USING btree ("start_time");--> statement-breakpoint
@@ -169,4 +170,5 @@ CREATE INDEX "sites_number_idx" ON "sites" USING btree ("site_number","site_id")
 CREATE INDEX "sites_type_idx" ON "sites" USING btree ("site_type","site_name");--> statement-breakpoint
 CREATE INDEX "sites_name_trgm" ON "sites" USING gin ("site_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "sites_number_trgm" ON "sites" USING gin ("site_number" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "sites_vpls_trgm" ON "sites" USING gin ("vpls_name" gin_trgm_ops);
+CREATE INDEX "sites_vpls_trgm" ON "sites" USING gin ("vpls_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_search_trgm" ON "users" USING gin ((coalesce("firstname", '') || ' ' || coalesce("surname", '') || ' ' || coalesce("email", '') || ' ' || coalesce("title", '')) gin_trgm_ops);

@@ -340,3 +340,23 @@ describe('GET /api/map', () => {
     expect(reply.statusCode).toBe(400);
   });
 });
+
+describe('a long list of items needing attention', () => {
+  it('keeps the first 500 of a side and counts them all', async () => {
+    await t.database.db.insert(sites).values(
+      Array.from({ length: 510 }, (_, i) => ({
+        siteNumber: `S${String(5000 + i)}`,
+        siteName: `Bulk Annex ${i}`,
+        siteType: 1,
+        customerId: ids.ung,
+      })),
+    );
+    const items = await get<Attention>('/api/itemsneedingattention', demo.ungAdmin);
+    const sitesListed = items.results.filter((i) => i.notificationlinknode === 'site');
+    const servicesListed = items.results.filter((i) => i.notificationlinknode === 'service');
+    expect(sitesListed).toHaveLength(500);
+    expect(servicesListed.length).toBeGreaterThan(0);
+    // Each new site lacks a primary contact, coordinates and services: three items each.
+    expect(items.count).toBeGreaterThanOrEqual(510 * 3 + servicesListed.length);
+  });
+});

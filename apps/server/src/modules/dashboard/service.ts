@@ -96,14 +96,21 @@ export const attentionListCap = 500;
 
 export async function itemsNeedingAttentionFor(query: RawQuery, actor: Actor) {
   const rows = await listAttentionItems(query, scopeOf(actor), attentionListCap);
-  return {
-    count: rows[0]?.total ?? 0,
-    results: rows.map((row) => ({
+  // Rows come worst rule first; each side keeps its first attentionListCap.
+  const totals = new Map<string, number>();
+  const kept = { site: 0, service: 0 };
+  const results = [];
+  for (const row of rows) {
+    totals.set(row.rule, row.ruletotal);
+    if (kept[row.node] >= attentionListCap) continue;
+    kept[row.node] += 1;
+    results.push({
       notificationlinknode: row.node,
       notificationlinkid: row.id,
       notificationdescription: attentionMessages[row.rule](row),
-    })),
-  };
+    });
+  }
+  return { count: [...totals.values()].reduce((a, b) => a + b, 0), results };
 }
 
 function mapSite(row: MapSiteRow) {

@@ -20,7 +20,6 @@ export type SearchTerm = {
   // Three characters or more: contains (and fuzzy, see fuzzyApplies); fewer: exact and prefix only.
   contained: boolean;
   // ILIKE patterns with the user's wildcards escaped.
-  exact: string;
   prefix: string;
   contains: string;
 };
@@ -31,7 +30,6 @@ export function searchTermOf(q: string): SearchTerm {
   return {
     lower,
     contained: lower.length >= searchMinimumLength,
-    exact: contains.slice(1, -1),
     prefix: contains.slice(1),
     contains,
   };
@@ -76,11 +74,14 @@ export function fuzzyScoreSql(similarity: SQL, field: SearchField): SQL {
 // The best fuzzy score a field could reach, weighted: a fuzzy match cannot beat a plain match at or below it.
 const bestFuzzy = (field: SearchField) => searchScoreBands.contains ** searchWeights[field];
 
-// The query as the left operand of pg_trgm's `<%`, in a one-row subquery: the planner then sees a
-// value it cannot look into and takes a default estimate, instead of running word_similarity over
-// hundreds of sampled values of the column for each clause (which made planning a search dearer
-// than running it). The index still serves the operator; ILIKE keeps its literal pattern, whose
-// estimate the plan needs.
+// The query as the right operand of pg_trgm's `%>` (field %> query: the word similarity of the query
+// to the field is at least pg_trgm.word_similarity_threshold). Two reasons for the form:
+// - `%>` is how the trigram index states the operator; written so, PostgreSQL sees the recheck of a
+//   bitmap scan covers the condition and evaluates word_similarity once per row, not twice;
+// - in a one-row subquery the planner sees a value it cannot look into and takes a default
+//   estimate, instead of running word_similarity over hundreds of sampled values of the column for
+//   each clause (which made planning a search dearer than running it). The index still serves it;
+//   ILIKE keeps its literal pattern, whose estimate the plan needs.
 export function similarTo(term: SearchTerm): SQL {
   return sql`(select ${term.lower}::text)`;
 }
@@ -91,7 +92,7 @@ export function matchesSql(column: SQL, term: SearchTerm, fields: readonly Searc
   if (!term.contained) return sql`${column} ilike ${term.prefix}`;
   if (!fields.some((field) => fuzzyApplies(field, term.lower.length)))
     return sql`${column} ilike ${term.contains}`;
-  return sql`(${column} ilike ${term.contains} or ${similarTo(term)} <% ${column})`;
+  return sql`(${column} ilike ${term.contains} or ${column} %> ${similarTo(term)})`;
 }
 
 // pg_trgm's trigrams of a text: each word (letters and digits) lower-cased, padded with two spaces
@@ -137,8 +138,9 @@ export type RankedSource = {
 // One source's matching rows as (kind, id, label, field, score), score being the best weighted field
 // (bestFieldMatch; the first field wins a tie). Rows whose candidate predicate held but whose fields
 // all miss the threshold drop out. Four levels: where the query is in each field (x), plain scores
-// (p), word similarities (s), weighted scores (y); `offset 0` keeps each level a level of its own, otherwise the planner would inline an
-// expression into every place that reads it and compute it again.
+// (p), word similarities (s), weighted scores (y). `offset 0` keeps each level a level of its own;
+// otherwise the planner would inline an expression into every place that reads it and compute it
+// again.
 export function rankedSql(source: RankedSource, term: SearchTerm): SQL {
   const { fields } = source;
   const raw = (text: string) => sql.raw(text);

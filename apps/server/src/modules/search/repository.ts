@@ -59,8 +59,9 @@ function anyMatches(fields: readonly Field[], term: SearchTerm): SQL {
 // Users, contacts and circuits have no trigram index on each searched field. One test over all of a
 // row's text finds the candidates: a field that contains the query is inside the whole, and so is a
 // field's best run of words. Each field is then scored on its own, so a match across two fields
-// drops out there. The text is built with || (immutable) so that a trigram index on the same
-// expression serves it; without one, a cheap prefilter spares most rows the word_similarity call.
+// drops out there. The text is built with || (immutable) so that the trigram indexes on the same
+// expression (users_search_trgm, contacts_search_trgm) serve it; a cheap prefilter spares most rows
+// the word_similarity call.
 // Under three characters each field is tested for the prefix.
 function documentOf(fields: readonly Field[]): SQL {
   return sql`(${sql.join(
@@ -81,7 +82,7 @@ function documentMatches(fields: readonly Field[], term: SearchTerm): SQL {
         sql`, `,
       )}]::text[]) and `
     : sql``;
-  return sql`(${contains} or (${prefilter}${similarTo(term)} <% ${document}))`;
+  return sql`(${contains} or (${prefilter}${document} %> ${similarTo(term)}))`;
 }
 
 function siteSource(scope: Scope, term: SearchTerm, kinds: readonly SearchKind[]): Source | null {
@@ -306,7 +307,7 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 // Runs the search with three planner settings, for this transaction only:
-// - pg_trgm's `<%` operator reads its threshold from a setting; pinning it to the rule's floor makes
+// - pg_trgm's `%>` operator reads its threshold from a setting; pinning it to the rule's floor makes
 //   the index find exactly the rows the rule keeps;
 // - the planner prices word_similarity and ILIKE like a plain comparison, so on a table of ten
 //   thousand sites it prefers reading every row (tens of milliseconds) to the trigram indexes

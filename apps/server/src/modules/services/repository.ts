@@ -98,7 +98,9 @@ function whereOf(scope: Scope, filter: ServiceFilter, params: Params, pattern: s
   const where: string[] = [];
   if (scope.kind === 'customer') where.push(`sv.customer_id = ${params.add(scope.customerId)}`);
   // Without a status filter a list shows the services in use; deprovisioned ones are status=0.
-  where.push(filter.status === undefined ? 'sv.status <> 0' : `sv.status = ${params.add(filter.status)}`);
+  where.push(
+    filter.status === undefined ? 'sv.status in (1, 2)' : `sv.status = ${params.add(filter.status)}`,
+  );
   if (filter.group) where.push(`sv.type_letter in (${groupLetters[filter.group]})`);
   if (filter.type) where.push(`sv.type_letter = ${params.add(filter.type)}`);
   if (filter.customerid !== undefined) where.push(`sv.customer_id = ${params.add(filter.customerid)}`);
