@@ -9,6 +9,7 @@ import {
   siteColour,
   sitesInDrawOrder,
 } from '../map-data';
+import { useMapTileUrl } from './base-layer';
 
 type Props = {
   data: MapData;
@@ -27,6 +28,7 @@ function siteRadius(site: PlacedSite): number {
 // so 10,000 sites and 30,000 links stay smooth. React only hands over the data.
 export function NetworkLayers({ data, showLinks, selectedSiteId, onSelect, frameKey }: Props) {
   const map = useMap();
+  const tileUrl = useMapTileUrl();
   const select = useEffectEvent(onSelect);
   const rendererRef = useRef<L.Canvas | null>(null);
   const framed = useRef<string | null>(null);
@@ -90,7 +92,9 @@ export function NetworkLayers({ data, showLinks, selectedSiteId, onSelect, frame
       if (sites.length > 0) {
         map.fitBounds(L.latLngBounds(sites.map((s) => [s.latitude, s.longitude] as [number, number])), {
           padding: [24, 24],
-          maxZoom: 11,
+          // The bundled outline carries no streets: past zoom 7 a customer's few sites would float on
+          // blank land. With real tiles configured, closer is useful.
+          maxZoom: tileUrl ? 11 : 7,
         });
       }
     }
@@ -101,7 +105,7 @@ export function NetworkLayers({ data, showLinks, selectedSiteId, onSelect, frame
       links.remove();
       markers.remove();
     };
-  }, [map, sites, data.links, showLinks, frameKey]);
+  }, [map, sites, data.links, showLinks, frameKey, tileUrl]);
 
   // The chosen site gets a ring, drawn separately so choosing does not redraw every marker.
   useEffect(() => {
