@@ -119,6 +119,7 @@ export const serviceMessages = {
   deleted: (id: string) => `Service ${id} deleted`,
   deprovisioned: (id: string) => `Service ${id} deprovisioned`,
   alreadyDeprovisioned: 'This service is already disabled',
+  inEvents: 'Events name this service, so it cannot be deleted: deprovision it instead',
   siteMismatch: 'Site A and site B must be enabled sites and match the numbers in the service ID',
   codeMismatch: "The service ID must start with the customer's code",
   siteOwnerMismatch: 'Site A must belong to the customer, and site B to the customer or the provider',

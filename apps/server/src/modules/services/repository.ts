@@ -11,7 +11,7 @@ import {
 } from '@lightpath/domain/services';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, RawQuery } from '../../db/client';
-import { servicePatching, services } from '../../db/schema/inventory';
+import { eventServices, servicePatching, services } from '../../db/schema/inventory';
 import { containsPattern, scopeCondition } from '../../platform/scope';
 import { currentServiceConditionsSql, serviceConditionSql } from './conditions-sql';
 import { Params, statementName } from './statements';
@@ -293,6 +293,16 @@ export async function deprovisionServiceRow(db: DbOrTx, serviceId: string) {
     .set({ status: 0, deprovisionedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(services.serviceId, serviceId), ne(services.status, 0)))
     .returning({ serviceId: services.serviceId });
+  return rows.length > 0;
+}
+
+// Events keep their history: a service any event names is deprovisioned, never deleted.
+export async function isServiceInEvents(db: DbOrTx, serviceId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: eventServices.eventId })
+    .from(eventServices)
+    .where(eq(eventServices.serviceId, serviceId))
+    .limit(1);
   return rows.length > 0;
 }
 

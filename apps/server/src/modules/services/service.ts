@@ -21,6 +21,7 @@ import {
   findServiceDetail,
   findServiceRow,
   insertServiceRow,
+  isServiceInEvents,
   listServices,
   listServicesAtSite,
   type ServiceCounts,
@@ -170,6 +171,7 @@ export async function deleteService(db: Db, request: FastifyRequest, actor: Acto
   await db.transaction(async (tx) => {
     const existing = await findServiceRow(tx, scopeOf(actor), serviceId);
     if (!existing) throw new NotFound(serviceMessages.notFound);
+    if (await isServiceInEvents(tx, serviceId)) throw new Conflict(serviceMessages.inEvents);
     await deleteServiceRow(tx, serviceId);
     await recordAudit(tx, request, {
       action: 'service.delete',

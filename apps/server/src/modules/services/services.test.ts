@@ -9,7 +9,7 @@ import {
 import type { Site } from '@lightpath/domain/sites';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servicePatching, services } from '../../db/schema/inventory';
+import { eventServices, servicePatching, services } from '../../db/schema/inventory';
 import { auditLog } from '../../db/schema/platform';
 import { buildTestApp, demo, type TestApp } from '../../test/helper';
 
@@ -531,5 +531,14 @@ describe('changing, deprovisioning and deleting services', () => {
     expect(
       (await t.call({ method: 'DELETE', url: `/api/service/${service.serviceid}`, as: demo.noc })).statusCode,
     ).toBe(404);
+  });
+
+  it('refuses to delete a service that an event names, and keeps it', async () => {
+    const [named] = await t.database.db.select().from(eventServices).limit(1);
+    const before = await serviceCount();
+    const reply = await t.call({ method: 'DELETE', url: `/api/service/${named!.serviceId}`, as: demo.noc });
+    expect(reply.statusCode).toBe(409);
+    expect(reply.json().message).toBe(serviceMessages.inEvents);
+    expect(await serviceCount()).toBe(before);
   });
 });
