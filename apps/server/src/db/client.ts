@@ -47,6 +47,9 @@ export async function openDatabase(database: Config['database']): Promise<Databa
       // JIT threshold. docs/decisions/010.
       options: '-c jit=off',
     });
+    // An idle connection that PostgreSQL ends (a restart, a failover, an administrator) is dropped
+    // from the pool and replaced on the next query; without a listener it would crash the process.
+    pool.on('error', () => undefined);
     // Several instances may start together: an advisory lock makes them migrate one at a time.
     const client = await pool.connect();
     try {
