@@ -13,6 +13,7 @@ import { Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/co
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconRoute, IconSearch } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
+import { CustomerFilter } from '../../../components/customer-filter';
 import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
@@ -166,19 +167,10 @@ export function ServicesPage() {
             w={{ base: '100%', xs: 160 }}
           />
           {staff && customers.data && (
-            <Select
-              aria-label="Filter by customer"
-              placeholder="All customers"
-              clearable
-              searchable
-              nothingFoundMessage="No matching customer"
-              data={customers.data.map((c) => ({
-                value: String(c.customerid),
-                label: `${c.customername} (${c.code || c.customercode})`,
-              }))}
-              value={customerid || null}
+            <CustomerFilter
+              customers={customers.data}
+              value={customerid}
               onChange={(value) => list.set({ customerid: value })}
-              w={{ base: '100%', xs: 260 }}
             />
           )}
         </Group>

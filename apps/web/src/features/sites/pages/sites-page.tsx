@@ -4,6 +4,7 @@ import { isProviderType } from '@lightpath/domain/user-types';
 import { Alert, Button, EmptyState, Group, Paper, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconInfoCircle, IconMapPin, IconPlus, IconSearch } from '@tabler/icons-react';
+import { CustomerFilter } from '../../../components/customer-filter';
 import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
@@ -152,19 +153,10 @@ export function SitesPage() {
             w={{ base: '100%', xs: 150 }}
           />
           {provider && !popOnly && can(actor, 'customers.view') && (
-            <Select
-              aria-label="Filter by customer"
-              placeholder="All customers"
-              clearable
-              searchable
-              nothingFoundMessage="No matching customer"
-              data={(customers.data ?? []).map((c) => ({
-                value: String(c.customerid),
-                label: c.customername,
-              }))}
-              value={customerid || null}
+            <CustomerFilter
+              customers={customers.data ?? []}
+              value={customerid}
               onChange={(value) => list.set({ customerid: value })}
-              w={{ base: '100%', xs: 240 }}
             />
           )}
         </Group>

@@ -3,6 +3,7 @@ import { type UserType, userTypeNames, userTypes } from '@lightpath/domain/user-
 import { Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { CustomerFilter } from '../../../components/customer-filter';
 import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
@@ -94,19 +95,10 @@ export function UsersPage() {
             w={{ base: '100%', xs: 200 }}
           />
           {noc && (
-            <Select
-              aria-label="Filter by customer"
-              placeholder="All customers"
-              clearable
-              searchable
-              nothingFoundMessage="No matching customer"
-              data={(customers.data ?? []).map((c) => ({
-                value: String(c.customerid),
-                label: c.customername,
-              }))}
-              value={customerid || null}
+            <CustomerFilter
+              customers={customers.data ?? []}
+              value={customerid}
               onChange={(value) => list.set({ customerid: value })}
-              w={{ base: '100%', xs: 240 }}
             />
           )}
         </Group>
