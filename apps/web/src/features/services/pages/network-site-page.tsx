@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
+import { Panel } from '../../../components/panel';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
@@ -15,7 +16,6 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useNetworkSite } from '../api/get-network-site';
 import { useSiteServices } from '../api/list-site-services';
 import { Fact, FactList } from '../components/fact-list';
-import { Panel } from '../components/panel';
 import { ServicesTable } from '../components/services-table';
 import { useSiteVisibility } from '../use-site-visibility';
 

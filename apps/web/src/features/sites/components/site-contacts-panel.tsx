@@ -17,7 +17,6 @@ import {
   Select,
   Stack,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -25,6 +24,7 @@ import { modals } from '@mantine/modals';
 import { IconAddressBook, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
+import { Panel } from '../../../components/panel';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { errorMessage, needsToast } from '../../../lib/api-client';
 import { telHref } from '../../../lib/format';
@@ -140,22 +140,7 @@ export function SiteContactsPanel({ site, canManage }: { site: Site; canManage: 
     });
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'sm', sm: 'lg' }}
-      shadow="xs"
-      component="section"
-      aria-labelledby="site-contacts"
-    >
-      <Title order={3} fz="md" mb="md" id="site-contacts">
-        Contacts
-        {contacts.data && (
-          <Text span c="dimmed" fz="sm" ml={6}>
-            ({contacts.data.length})
-          </Text>
-        )}
-      </Title>
+    <Panel title="Contacts" count={contacts.data?.length}>
       {contacts.isPending ? (
         <TableSkeleton rows={2} />
       ) : contacts.isError ? (
@@ -234,6 +219,6 @@ export function SiteContactsPanel({ site, canManage }: { site: Site; canManage: 
           {canManage && <AssignContactForm site={site} assigned={contacts.data} />}
         </>
       )}
-    </Paper>
+    </Panel>
   );
 }

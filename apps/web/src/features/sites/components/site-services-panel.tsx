@@ -1,11 +1,12 @@
 import type { ServiceSummary } from '@lightpath/domain/services';
 import { serviceTypeOf } from '@lightpath/domain/services';
-import { Anchor, Badge, EmptyState, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, EmptyState, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconRoute } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ServiceConditionBadge } from '../../../components/condition-badges';
 import { LoadError } from '../../../components/load-error';
+import { Panel } from '../../../components/panel';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { useSiteServices } from '../api/list-site-services';
 
@@ -30,22 +31,7 @@ export function SiteServicesPanel({ siteid }: { siteid: number }) {
   const narrow = useMediaQuery('(max-width: 48em)');
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'sm', sm: 'lg' }}
-      shadow="xs"
-      component="section"
-      aria-labelledby="site-services"
-    >
-      <Title order={3} fz="md" mb="md" id="site-services">
-        Services
-        {services.data && (
-          <Text span c="dimmed" fz="sm" ml={6}>
-            ({services.data.length})
-          </Text>
-        )}
-      </Title>
+    <Panel title="Services" count={services.data?.length}>
       {services.isPending ? (
         <TableSkeleton rows={3} />
       ) : services.isError ? (
@@ -120,6 +106,6 @@ export function SiteServicesPanel({ siteid }: { siteid: number }) {
           </Table>
         </Table.ScrollContainer>
       )}
-    </Paper>
+    </Panel>
   );
 }

@@ -1,13 +1,15 @@
-import { Group, Paper, Title } from '@mantine/core';
+import { Group, Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-// A titled card of the service and network pages.
+// A titled card of the detail pages (service, network, site); `count` follows the title in grey.
 export function Panel({
   title,
+  count,
   actions,
   children,
 }: {
   title: string;
+  count?: number | undefined;
   actions?: ReactNode;
   children: ReactNode;
 }) {
@@ -23,6 +25,11 @@ export function Panel({
       <Group justify="space-between" gap="xs" mb="sm">
         <Title order={2} fz="md">
           {title}
+          {count !== undefined && (
+            <Text span c="dimmed" fz="sm" ml={6}>
+              ({count})
+            </Text>
+          )}
         </Title>
         {actions}
       </Group>
