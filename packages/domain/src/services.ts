@@ -156,6 +156,14 @@ export function serviceSiteProblems(input: {
   return problems;
 }
 
+// A service id in a path. Older ids that miss today's pattern can still be looked up, so only the
+// column's shape is enforced: up to 15 letters and digits, upper-cased.
+export const serviceIdParamSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{1,15}$/, serviceMessages.idInvalid);
+
 // Spec 5 speed hints: B and D prefill their speed; every other type suggests 200M or 1G.
 export const speedHints = ['200M', '1G'] as const;
 export function defaultSpeedFor(letter: string): string | null {

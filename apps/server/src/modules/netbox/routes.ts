@@ -1,6 +1,6 @@
 import { idSchema, listQuerySchema } from '@lightpath/domain/api';
 import { can } from '@lightpath/domain/permissions';
-import { thirdPartyCreateSchema } from '@lightpath/domain/services';
+import { serviceIdParamSchema, thirdPartyCreateSchema } from '@lightpath/domain/services';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -148,7 +148,7 @@ export const netboxRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Candidate handoff ports at both ends for a service id, before or after the service exists',
-        params: z.object({ serviceid: z.string().min(1).max(32) }),
+        params: z.object({ serviceid: serviceIdParamSchema }),
         response: {
           200: envelope(
             z.object({

@@ -6,6 +6,7 @@ import {
   type ServiceLetter,
   serviceCreateSchema,
   serviceGroupNames,
+  serviceIdParamSchema,
   serviceMessages,
   serviceUpdateSchema,
 } from '@lightpath/domain/services';
@@ -82,15 +83,7 @@ export const serviceSchema = serviceSummarySchema.extend({
   patching: patchingSchema.nullable(),
 });
 
-// Ids are upper case; older ids that miss today's pattern can still be looked up, so only the
-// column's shape is enforced here.
-const serviceParams = z.object({
-  serviceid: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9]{1,15}$/, serviceMessages.idInvalid),
-});
+const serviceParams = z.object({ serviceid: serviceIdParamSchema });
 
 const listQuery = listQuerySchema.extend({
   group: z.enum(serviceGroupNames as [ServiceGroup, ...ServiceGroup[]]).optional(),

@@ -1,3 +1,5 @@
+import { text } from '@lightpath/domain/api';
+import { serviceIdParamSchema } from '@lightpath/domain/services';
 import { maxTimespanHours } from '@lightpath/domain/telemetry';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,8 +35,9 @@ function wholeNumber(message: string, min: number, max: number) {
 const timespan = wholeNumber(telemetryMessages.timespanInvalid, 1, maxTimespanHours);
 // Unix seconds up to the year 2100; 0 means now.
 const windowEnd = wholeNumber(telemetryMessages.endInvalid, 0, 4_102_444_800);
-const serviceid = z.string().min(1).max(32);
-const portid = z.string().min(1).max(64);
+// Path text reaches SQL as a parameter: control characters (NUL among them) are refused here.
+const serviceid = serviceIdParamSchema;
+const portid = text(64).min(1);
 
 const serviceParams = z.object({ serviceid });
 const serviceSpanParams = z.object({ serviceid, timespan });

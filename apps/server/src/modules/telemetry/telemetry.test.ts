@@ -174,6 +174,8 @@ describe('port telemetry (simulated)', () => {
       status: 1,
     });
     expect((await get('/api/port/ge-9%2F9%2F99')).statusCode).toBe(404);
+    // A control character in the path is bad input, never a database error.
+    expect((await get('/api/port/ge%000')).statusCode).toBe(400);
     expect((await get(`/api/port/${port()}`, demo.ungAdmin)).statusCode).toBe(403);
   });
 
