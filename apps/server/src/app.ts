@@ -9,17 +9,22 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { netboxClient } from './integrations/netbox/client';
+import { builtInTickets } from './integrations/tickets/built-in';
 import { simulatedNetBox, simulatedProviders } from './integrations/netbox/simulator';
 import { prometheusTelemetry } from './integrations/telemetry/prometheus';
 import { simulatedTelemetry } from './integrations/telemetry/simulator';
 import { authRoutes } from './modules/auth/routes';
+import { calendarRoutes } from './modules/calendar/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { eventRoutes } from './modules/events/routes';
 import { netboxRoutes } from './modules/netbox/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { portalRoutes } from './modules/portal/routes';
 import { searchRoutes } from './modules/search/routes';
 import { serviceRoutes } from './modules/services/routes';
 import { siteRoutes } from './modules/sites/routes';
+import { streamRoutes } from './modules/stream/routes';
 import { telemetryRoutes } from './modules/telemetry/routes';
 import { userRoutes } from './modules/users/routes';
 import { registerErrorHandling } from './platform/error-handler';
@@ -105,6 +110,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
           headEndRole: config.netbox.headEndRole,
         })
       : simulatedNetBox(db, { providerName: config.provider.name, providerCode: config.provider.code });
+  // Tickets: the built-in store; issue 5 adds the Zendesk client beside it.
+  const tickets = builtInTickets({ log: app.log });
   await app.register(
     async (api) => {
       await api.register(portalRoutes, { db, config, databaseKind: database.kind });
@@ -122,6 +129,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
         netbox,
         providerName: config.provider.name,
       });
+      await api.register(eventRoutes, { db, query: database.query, config, tickets });
+      await api.register(notificationRoutes, { db, query: database.query, config, tickets });
+      await api.register(calendarRoutes, { db, query: database.query, config });
+      await api.register(streamRoutes, { db });
     },
     { prefix: '/api' },
   );

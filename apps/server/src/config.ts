@@ -22,6 +22,18 @@ const envSchema = z.object({
   SEED_DEMO: flag,
   SUPPORT_PHONE: z.string().default('1800 555 010'),
   PROVIDER_NAME: z.string().default('Meridian Research Network'),
+  // Times in notifications, tickets and calendar text are written in the operator's own zone.
+  PORTAL_TIMEZONE: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Australia/Sydney')
+    .default('Australia/Sydney'),
   PROVIDER_CODE: z
     .string()
     .regex(/^[A-Z0-9]{3}$/)
@@ -75,6 +87,7 @@ export type Config = {
   supportPhone: string;
   mapTiles: { url: string; attribution: string } | null;
   provider: { name: string; code: string };
+  timeZone: string;
   mail: { smtpUrl: string | null; from: string };
   bodyLimitBytes: number;
   loginLimits: { windowMinutes: number; maxFailuresPerEmail: number; maxFailuresPerIp: number };
@@ -126,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     supportPhone: e.SUPPORT_PHONE,
     mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? '' } : null,
     provider: { name: e.PROVIDER_NAME, code: e.PROVIDER_CODE },
+    timeZone: e.PORTAL_TIMEZONE,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     loginLimits: {

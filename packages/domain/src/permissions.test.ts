@@ -35,6 +35,8 @@ const expected: Record<Permission, readonly [boolean, boolean, boolean, boolean,
   // 'new/update event, event comments': NOC yes, eng comment.
   'events.manage': [Y, N, N, N, N, N],
   'events.comment': [Y, N, Y, N, N, N],
+  // Calendar feeds (issue 4, docs/decisions/012): the NOC, and a customer's company admin for its own.
+  'events.calendar': [Y, N, N, N, Y, N],
   // 'tickets: view, create, comment': tech has job tickets instead.
   'tickets.view': [Y, N, Y, Y, Y, Y],
   'tickets.create': [Y, N, Y, Y, Y, Y],

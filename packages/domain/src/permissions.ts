@@ -23,6 +23,8 @@ export const permissionTable = {
   'events.view': { types: [1, 3, 4, 5] },
   'events.manage': { types: [1] },
   'events.comment': { types: [1, 3] },
+  // A customer's private calendar feed: the NOC for any customer, a company admin for its own.
+  'events.calendar': { types: [1, 4], companyAdminFor: [4] },
   'tickets.view': { types: [1, 3, 4, 5], hiddenForChameleon2: true },
   'tickets.create': { types: [1, 3, 4, 5], hiddenForChameleon2: true },
   'jobtickets.manage': { types: [1, 2] },

@@ -152,8 +152,15 @@ export const events = pgTable(
     priority: smallint('priority').notNull().default(3),
     slaType: smallint('sla_type').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Bumped by every update: calendar clients read it as SEQUENCE, notifications key on it.
+    revision: integer('revision').notNull().default(1),
+    createdBy: integer('created_by'),
+    // The client's Idempotency-Key: a retried POST finds the event it already made.
+    requestKey: text('request_key'),
   },
   (t) => [
+    uniqueIndex('events_request_key').on(t.requestKey),
     index('events_start_idx').on(t.startTime),
     index('events_end_idx').on(t.endTime),
     index('events_number_idx').on(t.number),

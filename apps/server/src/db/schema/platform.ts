@@ -50,3 +50,15 @@ export const outbox = pgTable(
   },
   (t) => [uniqueIndex('outbox_dedupe_key').on(t.dedupeKey), index('outbox_unsent_idx').on(t.sentAt, t.id)],
 );
+
+// What changed, for the live stream: each change appends a topic here in its own transaction, and
+// every instance tails the table to tell its connected browsers, whichever instance made the change.
+export const changeLog = pgTable(
+  'change_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    topic: text('topic').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('change_log_at_idx').on(t.at)],
+);
