@@ -3,6 +3,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DashboardTiming } from './dashboard';
+import type { PreflightBenchResult } from './preflight';
 import type { Budget } from './scenarios';
 import { renderSearchMarkdown, type SearchBenchResult } from './search';
 import type { StartupResult } from './startup';
@@ -58,6 +59,7 @@ export type BenchResults = {
   startup: (StartupResult & { budgets: { freshMs: number; existingMs: number } }) | null;
   search: SearchBenchResult | null;
   dashboard: DashboardTiming | null;
+  preflight: PreflightBenchResult | null;
   budgets: BudgetCheck[];
 };
 
@@ -114,6 +116,15 @@ export function renderMarkdown(r: BenchResults): string {
   }
 
   if (r.search) lines.push(...renderSearchMarkdown(r.search));
+
+  // Every judged budget in one table, the ones measured outside autocannon (preflight, dashboard) included.
+  const measuredElsewhere = r.budgets.filter((b) => !r.scenarios.some((s) => s.name === b.name));
+  if (measuredElsewhere.length > 0) {
+    lines.push('## Other budgets', '', '| measure | value | budget | met |', '|---|---|---|:-:|');
+    for (const b of measuredElsewhere)
+      lines.push(`| ${b.name} | ${b.value} | ${b.budget} | ${verdict(b.met)} |`);
+    lines.push('');
+  }
 
   const notes = r.scenarios.filter((s) => s.note).map((s) => `- ${s.name}: ${s.note}`);
   lines.push('## Notes', '');

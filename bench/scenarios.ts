@@ -40,6 +40,10 @@ export type Scenario = {
 
 export const defaultConnections = 50;
 
+// The past-events range runs over the year before the bench starts.
+const benchNow = Math.floor(Date.now() / 1000);
+const yearAgo = benchNow - 365 * 86_400;
+
 const login = (email: string) => ({ email, password: demoPassword, remember: false });
 
 export const scenarios: Scenario[] = [
@@ -73,6 +77,16 @@ export const scenarios: Scenario[] = [
     ['NOC', 'noc', ''],
     ['NOC, physical, sorted by customer', 'noc', '&sitetype=1&sort=customername'],
     ['NOC, text filter', 'noc', '&q=library&sort=-sitenumber'],
+    ['customer admin', 'custAdmin', ''],
+  ]),
+  // Issue 4: events lists over 20,000 events (five years) and the past-events range over a year.
+  ...listScenarios('/api/events?limit=100', [
+    ['NOC', 'noc', ''],
+    ['NOC, scheduled', 'noc', '&view=scheduled'],
+    ['customer admin', 'custAdmin', ''],
+  ]),
+  ...listScenarios(`/api/events/past/${yearAgo}/${benchNow}?limit=100`, [
+    ['NOC', 'noc', ''],
     ['customer admin', 'custAdmin', ''],
   ]),
 ];

@@ -11,7 +11,7 @@ import { seedDatabase } from '../db/seed/seed';
 // PostgreSQL server, where every test file gets a database of its own that is dropped afterwards.
 const postgresAdminUrl = process.env.TEST_DATABASE_URL;
 
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (!postgresAdminUrl) {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
     return { database, drop: async () => undefined };

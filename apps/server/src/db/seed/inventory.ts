@@ -338,6 +338,9 @@ export async function seedInventory(
       siteContactRows.push({ siteId: site.siteId, contactId: pool[i % pool.length]!, contactType: 1 });
     if (pool.length > 1)
       siteContactRows.push({ siteId: site.siteId, contactId: pool[(i + 1) % pool.length]!, contactType: 2 });
+    // An emergency contact (told by SMS of outages) on two sites in three.
+    if (pool.length > 2 && i % 3 !== 2)
+      siteContactRows.push({ siteId: site.siteId, contactId: pool[(i + 2) % pool.length]!, contactType: 3 });
   }
   await insertBatches(siteContactRows, (batch) => db.insert(siteContacts).values(batch));
 

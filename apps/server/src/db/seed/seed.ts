@@ -14,6 +14,7 @@ import {
   providerCustomer,
   surnames,
 } from './demo-customers';
+import { seedDemoEventComments, seedDemoTickets, seedEventHistory } from './events';
 import { type InventorySize, seedInventory } from './inventory';
 import { type Random, seededRandom } from './random';
 
@@ -24,16 +25,21 @@ export type SeedScale = (typeof seedScales)[number];
 // The provider's own sites (a PoP per place, the internet gateway, four exchanges) count towards
 // the national total of 10,000 sites.
 const providerSiteCount = places.length + 5;
-const sizes: Record<SeedScale, { customers: number; users: number; inventory: InventorySize }> = {
+const sizes: Record<
+  SeedScale,
+  { customers: number; users: number; inventory: InventorySize; eventHistory: number }
+> = {
   demo: {
     customers: demoCustomers.length,
     users: 60,
+    eventHistory: 80,
     inventory: { sites: 60, services: 170, contactsPerCustomer: 3 },
   },
   national: {
     customers: 500,
     users: 2000,
-    inventory: { sites: 10_000 - providerSiteCount, services: 30_000, contactsPerCustomer: 2 },
+    eventHistory: 20_000,
+    inventory: { sites: 10_000 - providerSiteCount, services: 30_000, contactsPerCustomer: 10 },
   },
 };
 
@@ -165,8 +171,18 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
     size.inventory,
     now,
   );
+  const eventHistory = await seedEventHistory(db, random, size.eventHistory, now);
+  const tickets = await seedDemoTickets(db, now);
+  await seedDemoEventComments(db);
   // After a bulk load: fresh statistics, so the planner does not guess at empty tables, and a
   // visibility map, so counts over an index (the lists' totals) need not visit the table.
   await db.execute(sql`vacuum analyze`);
-  return { customers: insertedCustomers.length, users: userRows.length, ...inventory };
+  return {
+    customers: insertedCustomers.length,
+    users: userRows.length,
+    ...inventory,
+    events: inventory.events + eventHistory,
+    eventHistory,
+    tickets,
+  };
 }
