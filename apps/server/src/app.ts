@@ -9,10 +9,10 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { netboxClient } from './integrations/netbox/client';
-import { builtInTickets } from './integrations/tickets/built-in';
 import { simulatedNetBox, simulatedProviders } from './integrations/netbox/simulator';
 import { prometheusTelemetry } from './integrations/telemetry/prometheus';
 import { simulatedTelemetry } from './integrations/telemetry/simulator';
+import { ticketSystemFor } from './integrations/tickets/select';
 import { authRoutes } from './modules/auth/routes';
 import { calendarRoutes } from './modules/calendar/routes';
 import { customerRoutes } from './modules/customers/routes';
@@ -34,7 +34,12 @@ import { serializerCompiler } from './platform/serializer';
 
 // Query parameters that carry secrets never reach the log.
 function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|key)=)[^&#]*/gi, '$1[redacted]');
+  return (
+    url
+      .replace(/([?&](?:token|key)=)[^&#]*/gi, '$1[redacted]')
+      // A calendar feed's token is its path: GET /api/calendar/<token>.ics
+      .replace(/^(\/api\/calendar\/)(?!feed(?:[/?#]|$))[^/?#]+/i, '$1[redacted]')
+  );
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -110,8 +115,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
           headEndRole: config.netbox.headEndRole,
         })
       : simulatedNetBox(db, { providerName: config.provider.name, providerCode: config.provider.code });
-  // Tickets: the built-in store; issue 5 adds the Zendesk client beside it.
-  const tickets = builtInTickets({ log: app.log });
+  const tickets = ticketSystemFor(config, app.log);
   await app.register(
     async (api) => {
       await api.register(portalRoutes, { db, config, databaseKind: database.kind });

@@ -3,6 +3,8 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { demoAccounts, demoPassword } from './db/seed/demo-customers';
 import { isSeeded, seedDatabase } from './db/seed/seed';
+import { ticketSystemFor } from './integrations/tickets/select';
+import { startNotificationDispatcher } from './modules/notifications/service';
 import { smtpTransport, startMailDispatcher } from './platform/outbox';
 
 const config = loadConfig();
@@ -14,10 +16,18 @@ const app = await buildApp(config, database);
 const stopMail = config.mail.smtpUrl
   ? startMailDispatcher(database.db, smtpTransport(config.mail.smtpUrl), config.mail.from, app.log)
   : undefined;
+// Event notices a request queued but could not finish (a crash, a failing ticket system) are picked up
+// by whichever instance sweeps first (docs/decisions/012).
+const stopNotices = startNotificationDispatcher({
+  db: database.db,
+  tickets: ticketSystemFor(config, app.log),
+  log: app.log,
+});
 
 async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   stopMail?.();
+  stopNotices();
   await app.close();
   await database.close();
   process.exit(0);

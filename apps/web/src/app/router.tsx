@@ -110,6 +110,23 @@ const signedInRoutes: RouteObject[] = [
     path: 'l3vpn/:vpnid',
     element: page(() => import('../features/services/pages/network-site-page').then((m) => m.L3vpnPage)),
   },
+  // Events: /events (Network Outages) and /events/scheduled-events share one list page.
+  {
+    path: 'events',
+    element: page(() => import('../features/events/pages/events-page').then((m) => m.NetworkOutagesPage)),
+  },
+  {
+    path: 'events/scheduled-events',
+    element: page(() => import('../features/events/pages/events-page').then((m) => m.ScheduledEventsPage)),
+  },
+  {
+    path: 'events/past-events',
+    element: page(() => import('../features/events/pages/past-events-page').then((m) => m.PastEventsPage)),
+  },
+  {
+    path: 'event/:eventid',
+    element: page(() => import('../features/events/pages/event-page').then((m) => m.EventPage)),
+  },
   ...placeholderRoutes.map((route) => ({ path: route.path, element: <PlaceholderPage route={route} /> })),
 ];
 

@@ -51,6 +51,8 @@ export type RequestOptions = {
   public?: boolean;
   // For calls whose 403 the screen explains itself, so no toast on top.
   quietForbidden?: boolean;
+  // Extra request headers, e.g. an Idempotency-Key that makes a retried write happen once.
+  headers?: Record<string, string>;
 };
 
 export type ApiReply<T> = { payload: T; message: string | undefined };
@@ -95,7 +97,7 @@ export async function apiRequestWithMessage<T>(
   options: RequestOptions = {},
 ): Promise<ApiReply<T>> {
   const { method = 'GET', query, body, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   const token = options.public ? null : getToken();
   if (token) headers['X-AUTH-TOKEN'] = token;
   if (body !== undefined) headers['Content-Type'] = 'application/json';

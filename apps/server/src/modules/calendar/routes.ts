@@ -1,8 +1,115 @@
+import { idSchema, recordIdSchema } from '@lightpath/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, RawQuery } from '../../db/client';
+import { done, envelope, messageOnly, ok } from '../../platform/envelope';
+import { NotFound } from '../../platform/errors';
+import { signedIn } from '../../platform/request-context';
+import { calendarMessages, createFeed, getFeedFor, renderFeed, revokeFeed } from './service';
 
 export type CalendarRouteOptions = { db: Db; query: RawQuery; config: Config };
 
-// Stub: the calendar helper fills this in.
-export const calendarRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async () => {};
+const feedSchema = z.object({
+  feedid: z.number(),
+  customerid: z.number(),
+  // The last characters of the token, to tell links apart ("…abcd").
+  tokenhint: z.string(),
+  createdat: z.number(),
+  createdby: z.string().nullable(),
+});
+
+const customerQuery = z.object({ customerid: idSchema.optional() });
+const createBody = z.strictObject({
+  customerid: recordIdSchema('Choose the customer whose calendar feed this is').optional(),
+});
+
+const tags = ['calendar'];
+const customerNote =
+  'The NOC names the customer (customerid); a company admin manages its own customer and no other (404).';
+
+export const calendarRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async (
+  app,
+  { db, query, config },
+) => {
+  app.get(
+    '/calendar/feed',
+    {
+      config: { permission: 'events.calendar' },
+      schema: {
+        tags,
+        summary: `The customer's live calendar feed link (without its secret), or null. ${customerNote}`,
+        querystring: customerQuery,
+        response: { 200: envelope(z.object({ feed: feedSchema.nullable() })) },
+      },
+    },
+    async (request) => ok({ feed: await getFeedFor(db, signedIn(request).actor, request.query.customerid) }),
+  );
+
+  app.post(
+    '/calendar/feed',
+    {
+      config: { permission: 'events.calendar' },
+      schema: {
+        tags,
+        summary: `Create the customer's private calendar link, revoking the live one. The URL is answered only now: the server keeps only a hash of its token. ${customerNote}`,
+        body: createBody,
+        response: { 201: envelope(z.object({ url: z.string(), feed: feedSchema })) },
+      },
+    },
+    async (request, reply) => {
+      const created = await createFeed(db, request, signedIn(request).actor, config, request.body.customerid);
+      return reply.status(201).send(ok(created, calendarMessages.created));
+    },
+  );
+
+  app.delete(
+    '/calendar/feed',
+    {
+      config: { permission: 'events.calendar' },
+      schema: {
+        tags,
+        summary: `Revoke the customer's calendar link: subscribed calendars stop updating. ${customerNote}`,
+        querystring: customerQuery,
+        response: { 200: messageOnly },
+      },
+    },
+    async (request) => {
+      await revokeFeed(db, request, signedIn(request).actor, request.query.customerid);
+      return done(calendarMessages.revoked);
+    },
+  );
+
+  // What Outlook, Google Calendar and a customer's own tooling fetch: no session, the token in the
+  // path is the credential. The request serialiser (app.ts redactUrl) keeps it out of the access log.
+  app.get(
+    '/calendar/:file',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary:
+          'A customer\'s scheduled works and hazard windows as iCalendar (RFC 5545 with the X-MAINTNOTE-* maintenance properties). `file` is "<token>.ics" from POST /api/calendar/feed; an unknown or revoked link is 404.',
+        security: [],
+        params: z.object({ file: z.string() }),
+        produces: ['text/calendar'],
+      },
+    },
+    async (request, reply) => {
+      const feed = await renderFeed(query, config, request.params.file, new Date());
+      if (!feed) throw new NotFound(calendarMessages.feedNotFound);
+      return (
+        reply
+          .header('content-type', 'text/calendar; charset=utf-8')
+          .header(
+            'content-disposition',
+            `inline; filename="${feed.owner.code.toLowerCase()}-maintenance.ics"`,
+          )
+          // Calendar clients poll; five minutes of their own cache spares the database. Private: the
+          // feed belongs to one customer, and no shared cache may keep it.
+          .header('cache-control', 'private, max-age=300')
+          .send(feed.body)
+      );
+    },
+  );
+};

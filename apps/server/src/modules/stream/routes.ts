@@ -1,7 +1,138 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import { signedIn } from '../../platform/request-context';
+import { createChangeFeed } from './change-feed';
 
-export type StreamRouteOptions = { db: Db };
+export type StreamRouteOptions = {
+  db: Db;
+  // Tests shorten these; production uses the defaults.
+  heartbeatMs?: number;
+  pollMs?: number;
+};
 
-// Stub: the live-updates helper fills this in.
-export const streamRoutes: FastifyPluginAsyncZod<StreamRouteOptions> = async () => {};
+const tags = ['stream'];
+
+// Proxies and load balancers drop a connection that stays silent for a minute or so; a comment line
+// every 20 s keeps it open and lets the browser notice a dead one.
+const defaultHeartbeatMs = 20_000;
+// What the browser waits before reconnecting when the stream drops (the SSE `retry` field).
+const reconnectMs = 5_000;
+// A client that stops reading while its buffer grows past this is gone or broken: drop it.
+const maxBufferedBytes = 64 * 1024;
+// setTimeout fires at once for delays above 2^31-1 ms (24.8 days); remembered sessions last 30 days.
+const maxTimerMs = 2 ** 31 - 1;
+
+class NotAcceptable extends AppError {
+  constructor() {
+    super(406, 'GET /api/stream answers Server-Sent Events only: send Accept: text/event-stream');
+  }
+}
+
+export const streamRoutes: FastifyPluginAsyncZod<StreamRouteOptions> = async (app, options) => {
+  const feed = createChangeFeed({ db: options.db, log: app.log, pollMs: options.pollMs });
+  const heartbeatMs = options.heartbeatMs ?? defaultHeartbeatMs;
+  // Ends each open stream; a stream removes itself when it closes.
+  const openStreams = new Set<() => void>();
+  let closing = false;
+
+  // preClose, not onClose: the server waits for every open connection to end before the onClose
+  // hooks run, and a stream never ends by itself, so app.close() would hang.
+  app.addHook('preClose', (done) => {
+    closing = true;
+    for (const end of [...openStreams]) end();
+    feed.stop();
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    feed.stop();
+    done();
+  });
+
+  app.get(
+    '/stream',
+    {
+      config: { permission: 'portal.use' },
+      schema: {
+        tags,
+        summary: 'Live updates (Server-Sent Events): `event: change` with the topics to refetch',
+        description:
+          'Send `Accept: text/event-stream`. The stream opens with `retry` and `event: ready`; then ' +
+          '`event: change` with `data: {"topics":["events"]}` whenever something changes, and a `: ping` ' +
+          'comment every 20 s. It closes when the session expires. Topics name what to refetch, never a ' +
+          'record, so they reveal nothing about other customers.',
+      },
+    },
+    async (request, reply) => {
+      const { expiresAt } = signedIn(request);
+      // Explicit opt-in, as EventSource sends it: a generic client (a crawler, an API walker) gets a
+      // clear refusal instead of a response that never ends.
+      if (!String(request.headers.accept ?? '').includes('text/event-stream')) throw new NotAcceptable();
+      if (closing) throw new AppError(503, 'The server is shutting down');
+
+      const raw = reply.raw;
+      let open = true;
+      let ping: NodeJS.Timeout | undefined;
+      let expiry: NodeJS.Timeout | undefined;
+      let unsubscribe = () => {};
+
+      const write = (chunk: string) => {
+        if (!open) return;
+        raw.write(chunk);
+        if (raw.writableLength > maxBufferedBytes) raw.destroy();
+      };
+      const cleanUp = () => {
+        if (!open) return;
+        open = false;
+        clearInterval(ping);
+        clearTimeout(expiry);
+        unsubscribe();
+        openStreams.delete(end);
+      };
+      function end() {
+        cleanUp();
+        if (!raw.writableEnded) raw.end();
+      }
+
+      // Subscribed before the first byte: once `ready` is written, every change committed later is sent.
+      // A poll already under way may report before the headers are out; its topics wait for them.
+      let early: string[] | null = null;
+      const sendChange = (topics: string[]) =>
+        write(`event: change\ndata: ${JSON.stringify({ topics })}\n\n`);
+      unsubscribe = await feed.subscribe((topics) => {
+        if (raw.headersSent) sendChange(topics);
+        else early = [...new Set([...(early ?? []), ...topics])].sort();
+      });
+      if (closing) {
+        unsubscribe();
+        throw new AppError(503, 'The server is shutting down');
+      }
+      reply.hijack();
+      // The browser left while the feed was starting.
+      if (raw.destroyed) return unsubscribe();
+      openStreams.add(end);
+      raw.on('close', cleanUp);
+      raw.writeHead(200, {
+        // The API's security headers, set by the onRequest hook; hijacking skips Fastify's sending of them.
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        // nginx would otherwise buffer the stream and deliver the events in bursts.
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+      });
+      write(`retry: ${reconnectMs}\nevent: ready\ndata: {}\n\n`);
+      if (early) sendChange(early);
+      ping = setInterval(() => write(': ping\n\n'), heartbeatMs);
+
+      // The stream lives no longer than the session it was opened with; the browser's reconnect then
+      // gets the 401 that signs it out.
+      const endAtExpiry = () => {
+        const left = expiresAt.getTime() - Date.now();
+        if (left <= 0) return end();
+        expiry = setTimeout(endAtExpiry, Math.min(left, maxTimerMs));
+      };
+      endAtExpiry();
+    },
+  );
+};

@@ -2,6 +2,7 @@ import { AppShell, Box, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useLiveUpdates } from '../../features/live/use-live-updates';
 import { usePortalInfo } from '../../features/portal/api/get-portal-info';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
@@ -13,6 +14,7 @@ export function AppLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const { pathname } = useLocation();
   const portal = usePortalInfo();
+  useLiveUpdates();
 
   // On a phone the navbar covers the page; close it once the user has gone somewhere (adjusting state
   // during render on a path change, rather than in an effect, avoids a flash of the open menu).

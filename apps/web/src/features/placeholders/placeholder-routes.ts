@@ -18,7 +18,6 @@ const services: Crumb = { label: 'Services', to: '/services' };
 const equipment: Crumb = { label: 'Equipment', to: '/equipment' };
 const colocation: Crumb = { label: 'Co-location' };
 const reports: Crumb = { label: 'Reports' };
-const events: Crumb = { label: 'Events', to: '/events' };
 const support: Crumb = { label: 'Support' };
 
 export const placeholderRoutes: PlaceholderRoute[] = [
@@ -137,28 +136,6 @@ export const placeholderRoutes: PlaceholderRoute[] = [
     section: { label: 'Tickets', to: '/tickets' },
     area: 'tickets',
     permission: 'tickets.view',
-  },
-  { path: '/events', title: 'Network Outages', section: events, area: 'events', permission: 'events.view' },
-  {
-    path: '/events/scheduled-events',
-    title: 'Scheduled Events',
-    section: events,
-    area: 'events',
-    permission: 'events.view',
-  },
-  {
-    path: '/events/past-events',
-    title: 'Past Outages',
-    section: events,
-    area: 'events',
-    permission: 'events.view',
-  },
-  {
-    path: '/event/:eventid',
-    title: (p) => `Event ${p.eventid ?? ''}`,
-    section: events,
-    area: 'events',
-    permission: 'events.view',
   },
   {
     path: '/customer-faq',

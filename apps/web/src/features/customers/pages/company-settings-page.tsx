@@ -14,6 +14,7 @@ import { emptyToNull } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { saveFormCallbacks, zodResolver } from '../../../lib/zod-form';
+import { CalendarFeedPanel } from '../../calendar/components/calendar-feed-panel';
 import { useUpdateCompanySettings } from '../api/update-company-settings';
 import { LogoInput } from '../components/logo-input';
 
@@ -123,6 +124,7 @@ function CompanySettingsForm({ customer }: { customer: Customer }) {
           </Stack>
         </form>
       </Paper>
+      {!customer.isprovider && <CalendarFeedPanel customerid={customer.customerid} mt="lg" maw={720} />}
     </>
   );
 }

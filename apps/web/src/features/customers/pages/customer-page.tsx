@@ -10,6 +10,7 @@ import { TableSkeleton } from '../../../components/table-skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { CalendarFeedPanel } from '../../calendar/components/calendar-feed-panel';
 import { useUsers } from '../../users/api/list-users';
 import { UsersTable } from '../../users/components/users-table';
 import { useCustomer } from '../api/get-customer';
@@ -140,6 +141,7 @@ export function CustomerPage() {
           </Grid.Col>
         )}
       </Grid>
+      {!customer.isprovider && <CalendarFeedPanel customerid={customer.customerid} mt="lg" />}
     </>
   );
 }

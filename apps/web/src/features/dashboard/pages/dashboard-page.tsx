@@ -4,6 +4,7 @@ import { CustomerAvatar } from '../../../components/customer-avatar';
 import { UserTypeBadge } from '../../../components/user-type-badge';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { DashboardEventsPanel } from '../../events/components/dashboard-events-panel';
 import { DashboardCards } from '../components/dashboard-cards';
 import { JobTicketsView } from '../components/job-tickets-view';
 
@@ -51,6 +52,7 @@ export function DashboardPage() {
         </Group>
       </Paper>
       {technician ? <JobTicketsView /> : <DashboardCards />}
+      {!technician && <DashboardEventsPanel />}
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { Panel } from '../../../components/panel';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { ServiceEventsPanel } from '../../events/components/service-events-panel';
 import { EndToEndCheck } from '../../telemetry/components/end-to-end-check';
 import { LightLevelsTable } from '../../telemetry/components/light-levels-table';
 import { LinkStatusBadge } from '../../telemetry/components/link-status-badge';
@@ -187,6 +188,7 @@ export function ServicePage() {
             <Panel title="Operational history">
               <OperationalHistoryTable serviceid={service.serviceid} />
             </Panel>
+            <ServiceEventsPanel serviceid={service.serviceid} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>

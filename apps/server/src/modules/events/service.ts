@@ -1,0 +1,406 @@
+import { type Actor, scopeOf } from '@lightpath/domain/actor';
+import type { FieldError, ListQuery } from '@lightpath/domain/api';
+import {
+  defaultApprover,
+  type EventDetail,
+  type EventSummary,
+  type EventType,
+  type EventView,
+  type EventWrite,
+  type EventWriteReply,
+  eventMessages,
+  eventTiming,
+  type NotificationEvent,
+  type PreflightCustomer,
+} from '@lightpath/domain/events';
+import { can } from '@lightpath/domain/permissions';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { Db, RawQuery } from '../../db/client';
+import type { TicketSystem } from '../../integrations/tickets/ticket-system';
+import { recordAudit } from '../../platform/audit';
+import { recordChange } from '../../platform/changes';
+import { Conflict, Invalid, NotFound } from '../../platform/errors';
+import { signedIn } from '../../platform/request-context';
+import {
+  dispatchNotifications,
+  notificationStatuses,
+  planNotifications,
+  queueNotifications,
+} from '../notifications/service';
+import { getServiceFor } from '../services/service';
+import {
+  countOpenEvents,
+  deleteEventRow,
+  type EventCounts,
+  type EventFilter,
+  type EventSortField,
+  type EventSummaryRow,
+  type EventValues,
+  eventSortFields,
+  findEventDetail,
+  findEventIdByRequestKey,
+  findServiceStatuses,
+  insertEventComment,
+  insertEventRow,
+  insertEventServices,
+  isEventInScope,
+  listEvents,
+  lockEventRow,
+  replaceEventServices,
+  updateEventRow,
+} from './repository';
+
+export type EventDeps = { db: Db; query: RawQuery; config: Config; tickets: TicketSystem };
+
+type Sort = { field: EventSortField; descending: boolean };
+
+// Each view opens in the order its page reads best: what comes next for scheduled works, the newest
+// first for outages, the bell and everything else, the latest ended first for past events.
+const defaultSorts: Record<EventView, Sort> = {
+  all: { field: 'starttime', descending: true },
+  scheduled: { field: 'starttime', descending: false },
+  outages: { field: 'starttime', descending: true },
+  latest: { field: 'starttime', descending: true },
+  current: { field: 'starttime', descending: true },
+  past: { field: 'endtime', descending: true },
+};
+
+function sortOf(sort: string | undefined, view: EventView): Sort {
+  const name = sort?.replace(/^-/, '');
+  const field = eventSortFields.find((f) => f === name);
+  // No sort, or an unknown field: the view's own order.
+  if (!field) return defaultSorts[view];
+  return { field, descending: sort?.startsWith('-') ?? false };
+}
+
+// The timing badge by the domain's rule, at one `now` for the whole reply.
+function withTiming<T extends EventSummaryRow>(row: T, now: number): T & Pick<EventSummary, 'timing'> {
+  return { ...row, timing: eventTiming(row, now) };
+}
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export type EventListInput = ListQuery & {
+  view?: EventView | undefined;
+  type?: EventType | undefined;
+  customerid?: number | undefined;
+};
+
+async function listPage(query: RawQuery, actor: Actor, input: EventListInput, filter: Partial<EventFilter>) {
+  const view = filter.view ?? input.view ?? 'all';
+  const page = await listEvents(query, scopeOf(actor), {
+    view,
+    q: input.q,
+    type: input.type,
+    customerid: input.customerid,
+    ...filter,
+    sort: sortOf(input.sort, view),
+    limit: input.limit,
+    offset: input.offset,
+  });
+  const now = nowSeconds();
+  return {
+    count: page.count,
+    limit: input.limit,
+    offset: input.offset,
+    results: page.results.map((row) => withTiming(row, now)),
+  };
+}
+
+export function listEventsFor(query: RawQuery, actor: Actor, input: EventListInput) {
+  return listPage(query, actor, input, {});
+}
+
+// Events that ended within the range (and have ended by now), latest first.
+export function listPastEventsFor(
+  query: RawQuery,
+  actor: Actor,
+  range: { start: number; end: number },
+  input: EventListInput,
+) {
+  return listPage(query, actor, input, { view: 'past', endedBetween: range });
+}
+
+// A service outside the caller's scope is 404, like its own page.
+export async function listServiceEventsFor(
+  query: RawQuery,
+  actor: Actor,
+  serviceId: string,
+  input: EventListInput,
+) {
+  await getServiceFor(query, actor, serviceId);
+  return listPage(query, actor, input, { serviceid: serviceId });
+}
+
+export async function getEventFor(query: RawQuery, actor: Actor, eventId: number): Promise<EventDetail> {
+  const row = await findEventDetail(query, scopeOf(actor), eventId);
+  if (!row) throw new NotFound(eventMessages.notFound);
+  const detail: EventDetail = withTiming(row, nowSeconds());
+  // What each customer's notice became is the NOC's business only.
+  if (can(actor, 'events.manage')) detail.notifications = await notificationStatuses(query, eventId);
+  return detail;
+}
+
+async function requireEventFor(query: RawQuery, actor: Actor, eventId: number) {
+  if (!(await isEventInScope(query, scopeOf(actor), eventId))) throw new NotFound(eventMessages.notFound);
+}
+
+// The sidebar asks for both counts at once, each through its own provider; they share one query per
+// request by keying on the request's actor object, which lives only as long as the request.
+const countsByRequest = new WeakMap<Actor, Promise<EventCounts>>();
+export function eventCountsFor(query: RawQuery, actor: Actor): Promise<EventCounts> {
+  let counts = countsByRequest.get(actor);
+  if (!counts) {
+    counts = can(actor, 'events.view')
+      ? countOpenEvents(query, scopeOf(actor))
+      : Promise.resolve({ scheduled: 0, outages: 0 });
+    countsByRequest.set(actor, counts);
+  }
+  return counts;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Writes. The flow of POST and PUT: the body is valid (eventWriteSchema), every service exists and is
+// enabled, then either the preflight's plan (nothing written) or one transaction that stores the
+// event, announces the change, audits it and queues the very plan the NOC saw; the notices go out
+// after the commit.
+
+// Every named service, in one query; the first problem is the message, all of them are listed.
+async function checkServices(query: RawQuery, serviceIds: readonly string[]) {
+  const statuses = await findServiceStatuses(query, serviceIds);
+  const problems: FieldError[] = [];
+  for (const serviceid of serviceIds) {
+    const status = statuses.get(serviceid);
+    if (status === undefined)
+      problems.push({ path: 'services', message: eventMessages.serviceMissing(serviceid) });
+    else if (status === 0)
+      problems.push({ path: 'services', message: eventMessages.serviceDisabled(serviceid) });
+  }
+  if (problems.length > 0) throw new Invalid(problems[0]!.message, problems);
+}
+
+function valuesOf(body: EventWrite, providerName: string): EventValues {
+  return {
+    number: body.number,
+    title: body.title,
+    description: body.description,
+    type: body.type,
+    startTime: new Date(body.starttime * 1000),
+    endTime: body.endtime ? new Date(body.endtime * 1000) : null,
+    initiator: body.initiator,
+    approver: body.approver || defaultApprover(providerName),
+    priority: body.priority,
+    slaType: body.slatype,
+  };
+}
+
+function notificationEventOf(eventId: number | null, body: EventWrite): NotificationEvent {
+  return {
+    eventid: eventId,
+    number: body.number,
+    title: body.title,
+    description: body.description,
+    type: body.type,
+    priority: body.priority,
+    starttime: body.starttime,
+    endtime: body.endtime,
+  };
+}
+
+function planFor(deps: EventDeps, eventId: number | null, body: EventWrite) {
+  return planNotifications(
+    deps.query,
+    notificationEventOf(eventId, body),
+    body.services,
+    { updateexisting: body.updateexisting },
+    { providerName: deps.config.provider.name, timeZone: deps.config.timeZone },
+  );
+}
+
+function auditDetail(body: EventWrite, revision: number) {
+  return {
+    number: body.number,
+    type: body.type,
+    services: body.services.length,
+    sendnotification: body.sendnotification,
+    updateexisting: body.updateexisting,
+    revision,
+  };
+}
+
+// After the commit the notices are sent at once; should that fail, the dispatcher's sweep retries
+// them, so the request (whose event is stored) still succeeds. The reply waits for at most
+// `replyWaitMs`: a national outage with hundreds of customers goes on sending after the reply, and the
+// event page shows each notice's status as it lands.
+const replyWaitMs = 2000;
+async function sendQueued(deps: EventDeps, request: FastifyRequest, eventId: number) {
+  const sending = dispatchNotifications(
+    { db: deps.db, tickets: deps.tickets, log: request.log },
+    { eventId },
+  ).catch((err) => {
+    request.log.error({ err, eventId }, 'sending event notifications failed; the dispatcher retries them');
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, replyWaitMs);
+  });
+  await Promise.race([sending, waited]);
+  clearTimeout(timer);
+}
+
+async function writeReply(
+  query: RawQuery,
+  actor: Actor,
+  eventId: number,
+  customers: PreflightCustomer[],
+): Promise<EventWriteReply> {
+  const event = await getEventFor(query, actor, eventId);
+  return { customers, eventid: eventId, event, notifications: event.notifications ?? [] };
+}
+
+export type EventWriteOutcome =
+  | { kind: 'preflight'; reply: EventWriteReply }
+  | { kind: 'created' | 'repeated' | 'updated'; reply: EventWriteReply & { eventid: number } };
+
+export async function createEvent(
+  deps: EventDeps,
+  request: FastifyRequest,
+  actor: Actor,
+  body: EventWrite,
+  requestKey: string | null,
+): Promise<EventWriteOutcome> {
+  // A retry answers with the event the first request made, whatever has changed since.
+  const repeated = async (eventId: number): Promise<EventWriteOutcome> => ({
+    kind: 'repeated',
+    reply: { ...(await writeReply(deps.query, actor, eventId, [])), eventid: eventId },
+  });
+  if (!body.preflight && requestKey) {
+    const existing = await findEventIdByRequestKey(deps.db, requestKey);
+    if (existing !== null) return repeated(existing);
+  }
+  await checkServices(deps.query, body.services);
+  if (body.preflight) return { kind: 'preflight', reply: { customers: await planFor(deps, null, body) } };
+  // The plan is made before the transaction, so that what is queued is what a preflight showed.
+  const customers = body.sendnotification ? await planFor(deps, null, body) : [];
+  const stored = await deps.db.transaction(async (tx) => {
+    const row = await insertEventRow(tx, {
+      ...valuesOf(body, deps.config.provider.name),
+      createdBy: actor.userId,
+      requestKey,
+    });
+    // Another request with the same key committed first.
+    if (!row) return null;
+    await insertEventServices(tx, row.eventId, body.services);
+    await recordChange(tx, 'events');
+    await recordAudit(tx, request, {
+      action: 'event.create',
+      entity: 'event',
+      entityId: row.eventId,
+      detail: auditDetail(body, row.revision),
+    });
+    if (body.sendnotification) await queueNotifications(tx, row.eventId, row.revision, customers);
+    return row;
+  });
+  if (!stored) {
+    const existing = await findEventIdByRequestKey(deps.db, requestKey as string);
+    return repeated(existing as number);
+  }
+  if (body.sendnotification) await sendQueued(deps, request, stored.eventId);
+  return {
+    kind: 'created',
+    reply: { ...(await writeReply(deps.query, actor, stored.eventId, customers)), eventid: stored.eventId },
+  };
+}
+
+export async function updateEvent(
+  deps: EventDeps,
+  request: FastifyRequest,
+  actor: Actor,
+  eventId: number,
+  body: EventWrite,
+  requestKey: string | null,
+): Promise<EventWriteOutcome> {
+  await requireEventFor(deps.query, actor, eventId);
+  // A retried update (same Idempotency-Key) makes no new revision and sends nothing again.
+  const repeated = async (): Promise<EventWriteOutcome> => ({
+    kind: 'repeated',
+    reply: { ...(await writeReply(deps.query, actor, eventId, [])), eventid: eventId },
+  });
+  if (!body.preflight && requestKey) {
+    const holder = await findEventIdByRequestKey(deps.db, requestKey);
+    if (holder === eventId) return repeated();
+    if (holder !== null) throw new Conflict(eventMessages.requestKeyReused);
+  }
+  await checkServices(deps.query, body.services);
+  if (body.preflight) return { kind: 'preflight', reply: { customers: await planFor(deps, eventId, body) } };
+  const customers = body.sendnotification ? await planFor(deps, eventId, body) : [];
+  const written = await deps.db.transaction(async (tx) => {
+    const updated = await updateEventRow(tx, eventId, valuesOf(body, deps.config.provider.name), requestKey);
+    if (!updated) {
+      // A concurrent retry with the same key committed first: this one is the repeat.
+      if (requestKey && (await findEventIdByRequestKey(tx, requestKey)) === eventId) return false;
+      throw new NotFound(eventMessages.notFound);
+    }
+    await replaceEventServices(tx, eventId, body.services);
+    await recordChange(tx, 'events');
+    await recordAudit(tx, request, {
+      action: 'event.update',
+      entity: 'event',
+      entityId: eventId,
+      detail: auditDetail(body, updated.revision),
+    });
+    if (body.sendnotification) await queueNotifications(tx, eventId, updated.revision, customers);
+    return true;
+  });
+  if (!written) return repeated();
+  if (body.sendnotification) await sendQueued(deps, request, eventId);
+  return {
+    kind: 'updated',
+    reply: { ...(await writeReply(deps.query, actor, eventId, customers)), eventid: eventId },
+  };
+}
+
+export async function deleteEvent(deps: EventDeps, request: FastifyRequest, actor: Actor, eventId: number) {
+  await requireEventFor(deps.query, actor, eventId);
+  await deps.db.transaction(async (tx) => {
+    const deleted = await deleteEventRow(tx, eventId);
+    if (!deleted) throw new NotFound(eventMessages.notFound);
+    await recordChange(tx, 'events');
+    await recordAudit(tx, request, {
+      action: 'event.delete',
+      entity: 'event',
+      entityId: eventId,
+      detail: {
+        number: deleted.number,
+        title: deleted.title,
+        type: deleted.type,
+        revision: deleted.revision,
+      },
+    });
+  });
+}
+
+export async function addEventComment(
+  deps: EventDeps,
+  request: FastifyRequest,
+  actor: Actor,
+  eventId: number,
+  body: string,
+) {
+  await requireEventFor(deps.query, actor, eventId);
+  const { user } = signedIn(request);
+  // The real user writes the comment, even while impersonating.
+  const author = `${user.firstname} ${user.surname}`.trim() || user.email;
+  return deps.db.transaction(async (tx) => {
+    if (!(await lockEventRow(tx, eventId))) throw new NotFound(eventMessages.notFound);
+    const comment = await insertEventComment(tx, { eventId, userId: user.userId, author, body });
+    await recordChange(tx, 'events');
+    await recordAudit(tx, request, {
+      action: 'event.comment',
+      entity: 'event',
+      entityId: eventId,
+      detail: { commentid: comment.commentid },
+    });
+    return comment;
+  });
+}

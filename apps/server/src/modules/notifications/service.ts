@@ -1,0 +1,350 @@
+import {
+  type EventNotificationStatus,
+  type EventPrefillReply,
+  type EventType,
+  eventMessages,
+  eventSendsSms,
+  type NotificationEvent,
+  type NotificationSms,
+  type NotificationTicket,
+  type NotifiedService,
+  notificationHtml,
+  notificationSubject,
+  notificationWarnings,
+  type PreflightCustomer,
+  prefillFromTicket,
+  smsMessage,
+} from '@lightpath/domain/events';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx, RawQuery } from '../../db/client';
+import type { TicketSystem, TicketType } from '../../integrations/tickets/ticket-system';
+import { NotFound } from '../../platform/errors';
+import {
+  claimNotifications,
+  findExistingTickets,
+  findNewestEventByNumber,
+  findPlannedContacts,
+  findPlannedServices,
+  findServiceStatuses,
+  insertNotifications,
+  listNotificationStatuses,
+  lockPendingNotification,
+  markNotificationSent,
+  maxAttempts,
+  type PlannedContactRow,
+  type PlannedServiceRow,
+  queueSms,
+  recordNotificationFailure,
+} from './repository';
+
+export type NotificationContext = { providerName: string; timeZone: string };
+export type DispatchDeps = { db: Db; tickets: TicketSystem; log: FastifyBaseLogger };
+
+const primary = 1;
+const secondary = 2;
+const emergency = 3;
+
+// Spec 3: services in planning (2) and disabled services (0) stay on the event but their customer is
+// not told about them.
+const notifies = (status: number) => status !== 0 && status !== 2;
+
+// The preflight (and, unchanged, the send): who hears what about an event, customer by customer.
+// Three set-based reads cover every affected customer at once; the rest is arithmetic in memory.
+export async function planNotifications(
+  query: RawQuery,
+  event: NotificationEvent,
+  serviceIds: string[],
+  options: { updateexisting: boolean },
+  context: NotificationContext,
+): Promise<PreflightCustomer[]> {
+  const ids = [...new Set(serviceIds)];
+  if (ids.length === 0) return [];
+  const [serviceRows, contactRows, existingRows] = await Promise.all([
+    findPlannedServices(query, ids),
+    findPlannedContacts(query, ids),
+    options.updateexisting ? findExistingTickets(query, event.number, ids) : Promise.resolve([]),
+  ]);
+  const servicesByCustomer = groupBy(serviceRows, (row) => row.customerid);
+  const contactsByCustomer = groupBy(contactRows, (row) => row.customerid);
+  const existingTicket = new Map(existingRows.map((row) => [row.customerid, row.ticketid]));
+  const sendsSms = eventSendsSms(event);
+
+  const customers = [...servicesByCustomer.values()].map((rows) => {
+    const first = rows[0]!;
+    const notified = rows.filter((row) => notifies(row.status)).sort(byServiceId);
+    const customer: PreflightCustomer = {
+      customerid: first.customerid,
+      code: first.code,
+      customername: first.customername,
+      services: notified.map((row) => row.serviceid),
+      skippedservices: rows
+        .filter((row) => !notifies(row.status))
+        .map((row) => row.serviceid)
+        .sort(),
+      tickets: [],
+      sms: [],
+      warnings: [],
+    };
+    // Nothing to tell a customer whose services are all in planning or disabled.
+    if (notified.length === 0) return customer;
+    const contacts = contactsByCustomer.get(first.customerid) ?? [];
+
+    const ticket = ticketFor(
+      contacts,
+      event,
+      notified.map(notifiedService),
+      existingTicket.get(first.customerid) ?? null,
+      context,
+    );
+    if (ticket) customer.tickets.push(ticket);
+    else customer.warnings.push(notificationWarnings.noContact);
+
+    if (sendsSms) {
+      customer.sms = smsFor(contacts, event, context);
+      if (customer.sms.length === 0) customer.warnings.push(notificationWarnings.noMobile);
+    }
+    return customer;
+  });
+  return customers.sort((a, b) => compareText(a.code, b.code) || a.customerid - b.customerid);
+}
+
+// One ticket per customer. The requester is the primary contact (with an e-mail) on the most affected
+// sites, the lowest contact id breaking a tie; failing a primary, the secondary ranked the same way.
+// Every other primary and secondary is copied in.
+function ticketFor(
+  contacts: PlannedContactRow[],
+  event: NotificationEvent,
+  services: NotifiedService[],
+  existingTicketId: number | null,
+  context: NotificationContext,
+): NotificationTicket | null {
+  const byRank = (a: PlannedContactRow, b: PlannedContactRow) =>
+    b.sitecount - a.sitecount || a.contactid - b.contactid;
+  const emailed = (type: number) =>
+    contacts.filter((c) => c.contacttype === type && c.email !== null).sort(byRank);
+  const requester = emailed(primary)[0] ?? emailed(secondary)[0];
+  if (!requester?.email) return null;
+  const requesterKey = requester.email.toLowerCase();
+  const ccs = new Map<string, string>();
+  for (const contact of [...emailed(primary), ...emailed(secondary)]) {
+    const key = contact.email!.toLowerCase();
+    if (key !== requesterKey && !ccs.has(key)) ccs.set(key, contact.email!);
+  }
+  const update = existingTicketId !== null;
+  return {
+    requester: requester.email,
+    ccs: [...ccs.values()].sort(compareText),
+    subject: notificationSubject(event, update),
+    htmlcomment: notificationHtml(event, services, context),
+    ticketid: existingTicketId,
+  };
+}
+
+// One SMS per emergency contact with a mobile, naming that contact's affected services. Two of the
+// customer's contacts sharing a number get one message.
+function smsFor(
+  contacts: PlannedContactRow[],
+  event: NotificationEvent,
+  context: NotificationContext,
+): NotificationSms[] {
+  const byNumber = new Map<string, { recipient: string; services: Set<string> }>();
+  const reachable = contacts
+    .filter((c) => c.contacttype === emergency && c.mobile !== null)
+    .sort((a, b) => a.contactid - b.contactid);
+  for (const contact of reachable) {
+    const smsto = contact.mobile!;
+    const entry = byNumber.get(smsto) ?? { recipient: contact.contactname, services: new Set<string>() };
+    for (const serviceid of contact.services) entry.services.add(serviceid);
+    byNumber.set(smsto, entry);
+  }
+  return [...byNumber.entries()]
+    .map(([smsto, entry]) => {
+      const serviceid = [...entry.services].sort();
+      return {
+        recipient: entry.recipient,
+        smsto,
+        serviceid,
+        message: smsMessage(event, serviceid, context),
+      };
+    })
+    .sort((a, b) => compareText(a.recipient, b.recipient) || compareText(a.smsto, b.smsto));
+}
+
+function notifiedService(row: PlannedServiceRow): NotifiedService {
+  const sitename =
+    row.bsitename && row.bsitename !== row.asitename ? `${row.asitename} - ${row.bsitename}` : row.asitename;
+  return { serviceid: row.serviceid, description: row.description, sitename };
+}
+
+const byServiceId = (a: { serviceid: string }, b: { serviceid: string }) =>
+  compareText(a.serviceid, b.serviceid);
+
+// Code-point order, the same on every machine (localeCompare would follow the server's locale).
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+// Called inside the transaction that writes the event: a notice per customer for this revision, or
+// none at all. A second call for the same revision adds nothing.
+export async function queueNotifications(
+  tx: DbOrTx,
+  eventId: number,
+  revision: number,
+  customers: PreflightCustomer[],
+): Promise<void> {
+  if (customers.length === 0) return;
+  await insertNotifications(tx, eventId, revision, customers);
+}
+
+// The ticket a notice opens takes its type from the event, so that 'Prefill Event' on that ticket maps
+// back onto the same event type (spec 4: task 1, hazard 2, problem 3).
+export const ticketTypeForEvent: Record<EventType, TicketType> = { 1: 'task', 2: 'hazard', 3: 'problem' };
+
+// Comments the portal adds to a customer's ticket speak for the provider's NOC, like the opening one.
+const noticeAuthor = 'NOC';
+const claimBatch = 50;
+
+// Sends pending notices: each one's ticket (a new one, or a comment on the one `updateexisting`
+// found), its SMS and its 'sent' mark are written in one transaction, so a notice goes out whole or
+// not at all, and once. Claims are taken from the database (decisions.md), so any number of
+// dispatchers may run at once. `failed` counts the attempts that failed in this run.
+export async function dispatchNotifications(
+  deps: DispatchDeps,
+  filter?: { eventId: number },
+): Promise<{ sent: number; failed: number }> {
+  const { db, log } = deps;
+  let sent = 0;
+  let failed = 0;
+  for (;;) {
+    const claimed = await claimNotifications(db, claimBatch, filter?.eventId);
+    if (claimed.length === 0) break;
+    for (const notice of claimed) {
+      try {
+        if (await sendClaimedNotification(deps, notice.id)) sent += 1;
+      } catch (error) {
+        failed += 1;
+        const reason = error instanceof Error ? error.message : String(error);
+        const giveUp = notice.attempts >= maxAttempts;
+        await recordNotificationFailure(db, notice.id, reason, giveUp);
+        log.warn(
+          { notificationId: notice.id, attempts: notice.attempts, reason },
+          giveUp ? 'event notification failed for good' : 'event notification failed, will retry',
+        );
+      }
+    }
+  }
+  return { sent, failed };
+}
+
+// Sends one claimed notice; false when it turned out to be sent already (its lease ran out and another
+// dispatcher took it over). Exported for the test of that case.
+export async function sendClaimedNotification(
+  { db, tickets }: DispatchDeps,
+  notificationId: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const notice = await lockPendingNotification(tx, notificationId);
+    if (!notice) return false;
+    const { plan } = notice;
+    const key = `event:${notice.eventId}:r${notice.revision}`;
+    let ticketId: number | null = null;
+    for (const [index, ticket] of plan.tickets.entries()) {
+      const dedupeKey = `${key}:c${notice.customerId}:ticket${index}`;
+      if (ticket.ticketid !== null) {
+        await tickets.addComment(
+          tx,
+          ticket.ticketid,
+          { author: noticeAuthor, authorUserId: notice.createdBy, htmlcomment: ticket.htmlcomment },
+          dedupeKey,
+        );
+        ticketId ??= ticket.ticketid;
+      } else {
+        const created = await tickets.createTicket(
+          tx,
+          {
+            customerId: notice.customerId,
+            requester: ticket.requester,
+            ccs: ticket.ccs,
+            subject: ticket.subject,
+            htmlcomment: ticket.htmlcomment,
+            tickettype: ticketTypeForEvent[notice.type as EventType] ?? 'incident',
+            services: plan.services,
+            starttime: toSeconds(notice.startTime),
+            endtime: toSeconds(notice.endTime),
+            createdBy: notice.createdBy,
+          },
+          dedupeKey,
+        );
+        ticketId ??= created.ticketid;
+      }
+    }
+    // The customer is part of the key: one number listed by two customers gets each one's message.
+    for (const sms of plan.sms) {
+      await queueSms(tx, {
+        to: sms.smsto,
+        body: sms.message,
+        dedupeKey: `${key}:c${notice.customerId}:sms:${sms.smsto}`,
+      });
+    }
+    await markNotificationSent(tx, notificationId, ticketId);
+    return true;
+  });
+}
+
+function toSeconds(date: Date | null): number | null {
+  return date ? Math.floor(date.getTime() / 1000) : null;
+}
+
+export function notificationStatuses(query: RawQuery, eventId: number): Promise<EventNotificationStatus[]> {
+  return listNotificationStatuses(query, eventId);
+}
+
+// Sweeps for pending notices every few seconds: those a request queued but did not send itself, and
+// retries. The lead wires it into main.ts beside the e-mail dispatcher.
+export function startNotificationDispatcher(
+  deps: DispatchDeps,
+  options: { intervalMs?: number } = {},
+): () => void {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      await dispatchNotifications(deps);
+    } catch (error) {
+      deps.log.error({ err: error }, 'event notification dispatcher failed');
+    } finally {
+      running = false;
+    }
+  }, options.intervalMs ?? 5000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+// GET /api/events/prefill/{ticketid}: the wizard's 'Prefill Event' (spec 4).
+export async function prefillEvent(
+  db: Db,
+  query: RawQuery,
+  tickets: TicketSystem,
+  ticketid: number,
+): Promise<EventPrefillReply> {
+  const ticket = await tickets.findTicket(db, ticketid);
+  if (!ticket) throw new NotFound(eventMessages.ticketServicesFailed(ticketid));
+  const [known, existingeventid] = await Promise.all([
+    ticket.services.length > 0 ? findServiceStatuses(query, [...new Set(ticket.services)]) : [],
+    findNewestEventByNumber(query, ticketid),
+  ]);
+  const prefill = prefillFromTicket(ticket, new Map(known.map((service) => [service.serviceid, service])));
+  return { ticketid, existingeventid, prefill };
+}

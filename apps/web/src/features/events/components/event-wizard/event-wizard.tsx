@@ -1,0 +1,335 @@
+import {
+  defaultApprover,
+  type EventDetail,
+  type EventPrefillReply,
+  type EventWriteReply,
+  eventDraftProblem,
+  eventMessages,
+  type PreflightCustomer,
+} from '@lightpath/domain/events';
+import { fullName } from '@lightpath/domain/users';
+import { Button, Group, Modal, Stack, Stepper, Text, Title } from '@mantine/core';
+import { type FormErrors, useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, errorMessage, needsToast } from '../../../../lib/api-client';
+import { notify } from '../../../../lib/notify';
+import { useSession } from '../../../../lib/session';
+import { serverErrorsToFormErrors } from '../../../../lib/zod-form';
+import { usePortalInfo } from '../../../portal/api/get-portal-info';
+import { useCreateEvent } from '../../api/create-event';
+import { usePreflightEvent } from '../../api/preflight-event';
+import { useUpdateEvent } from '../../api/update-event';
+import {
+  blankEventValues,
+  type EventFormValues,
+  formFieldOf,
+  newIdempotencyKey,
+  toEventDraft,
+  toEventWrite,
+  valuesFromEvent,
+  withPrefill,
+  withTemplate,
+} from '../../event-form-values';
+import { EventDescriptionStep } from './event-description-step';
+import { PrefillFromTicket } from './prefill-from-ticket';
+import { PreflightStep } from './preflight-step';
+import { SummaryStep } from './summary-step';
+
+type Props = { opened: boolean; onClose: () => void; event?: EventDetail };
+
+// Spec 2.6: the New Event wizard's three steps.
+const stepTitles = ['Event Description', 'Preflight Confirmation', 'Summary'] as const;
+type Step = 0 | 1 | 2;
+
+// Spec 2.6 / 4 / 5: New Event (and Edit Event). Page one is checked by the domain rule, then
+// submitted as a preflight; page two shows exactly what each customer will be sent and submits for
+// real; page three sums up. Every opening is a session of its own: fresh values, page one and a new
+// Idempotency-Key, so nothing of a previous event leaks into the next one.
+export function EventWizard(props: Props) {
+  const [session, setSession] = useState(0);
+  const [wasOpened, setWasOpened] = useState(props.opened);
+  if (props.opened !== wasOpened) {
+    setWasOpened(props.opened);
+    if (props.opened) setSession((n) => n + 1);
+  }
+  return <EventWizardSession key={session} {...props} />;
+}
+
+function EventWizardSession({ opened, onClose, event }: Props) {
+  const navigate = useNavigate();
+  const fullScreen = useMediaQuery('(max-width: 48em)');
+  const { user } = useSession();
+  const portal = usePortalInfo();
+  const providerName = portal.data?.provider.name ?? null;
+  const editing = event !== undefined;
+
+  const form = useForm<EventFormValues>({
+    initialValues: event
+      ? valuesFromEvent(event)
+      : blankEventValues({ initiator: fullName(user), providerName }),
+  });
+  const [active, setActive] = useState<Step>(0);
+  const [plan, setPlan] = useState<PreflightCustomer[]>([]);
+  const [result, setResult] = useState<EventWriteReply | null>(null);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  // One key for the whole session: a second click, or a retry after a lost reply, is the same event.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+
+  const preflight = usePreflightEvent();
+  const createEvent = useCreateEvent();
+  const updateEvent = useUpdateEvent();
+  const saving = createEvent.isPending || updateEvent.isPending;
+
+  // The provider's name may arrive after the wizard opened; the default approver follows it without
+  // counting as a change of the user's.
+  useEffect(() => {
+    if (editing || providerName === null) return;
+    const initial = form.getInitialValues();
+    if (initial.approver !== '') return;
+    const approver = defaultApprover(providerName);
+    form.setInitialValues({ ...initial, approver });
+    if (form.getValues().approver === '') form.setFieldValue('approver', approver);
+  }, [
+    editing,
+    providerName,
+    form.getInitialValues,
+    form.setInitialValues,
+    form.getValues,
+    form.setFieldValue,
+  ]);
+
+  // Focus moves to the heading of each step the user arrives at, so a screen reader announces it
+  // and Tab continues from the top of the step.
+  const moveFocus = useRef(false);
+  const focusOnArrival = useCallback((node: HTMLHeadingElement | null) => {
+    if (node && moveFocus.current) {
+      moveFocus.current = false;
+      node.focus();
+    }
+  }, []);
+  const goTo = (step: Step) => {
+    moveFocus.current = true;
+    setActive(step);
+  };
+  const heading = (step: Step) => (
+    <Title order={3} fz="lg" tabIndex={-1} ref={focusOnArrival} style={{ outline: 'none' }}>
+      {stepTitles[step]}
+    </Title>
+  );
+
+  const requestClose = () => {
+    if (saving) return;
+    if (active < 2 && form.isDirty()) setConfirmingDiscard(true);
+    else onClose();
+  };
+
+  // Field problems from the server land on page one's fields; the message is also a warning toast
+  // (spec 8), since the user may be looking at page two.
+  const reportFailure = (error: unknown, fallback: string) => {
+    if (error instanceof ApiError && error.errors.length > 0) {
+      const errors: FormErrors = {};
+      for (const [path, message] of Object.entries(serverErrorsToFormErrors(error.errors)))
+        errors[formFieldOf(path)] ??= message;
+      form.setErrors(errors);
+    }
+    if (needsToast(error)) notify.warning(errorMessage(error, fallback));
+  };
+
+  const runPreflight = (values: EventFormValues, callbacks: { onDone?: () => void; onFailed?: () => void }) =>
+    preflight.mutate(
+      { body: toEventWrite(values), eventid: event?.eventid },
+      {
+        onSuccess: (customers) => {
+          setPlan(customers);
+          callbacks.onDone?.();
+        },
+        onError: (error) => {
+          reportFailure(error, eventMessages.preflightFailed);
+          callbacks.onFailed?.();
+        },
+      },
+    );
+
+  // Spec 4/5: page one passes the domain rule first; only then is the preflight sent.
+  const next = () => {
+    const values = form.getValues();
+    const problem = eventDraftProblem(toEventDraft(values));
+    form.clearErrors();
+    if (problem) {
+      form.setFieldError(formFieldOf(problem.path), problem.message);
+      // One toast per message: pressing Next again does not stack copies, a new problem still shows.
+      notify.warning(problem.message, `event-draft:${problem.message}`);
+      return;
+    }
+    runPreflight(values, { onDone: () => goTo(1) });
+  };
+
+  // The plan depends on whether existing tickets are answered, so it is worked out again; if that
+  // fails the box goes back, so the plan on screen is always the one that will be sent.
+  const changeUpdateExisting = (checked: boolean) => {
+    form.setFieldValue('updateexisting', checked);
+    runPreflight(
+      { ...form.getValues(), updateexisting: checked },
+      { onFailed: () => form.setFieldValue('updateexisting', !checked) },
+    );
+  };
+
+  const send = () => {
+    const body = toEventWrite(form.getValues());
+    const onSuccess = ({ reply, message }: { reply: EventWriteReply; message: string | undefined }) => {
+      const eventid = reply.eventid ?? reply.event?.eventid ?? event?.eventid;
+      notify.success(
+        message ??
+          (editing || eventid === undefined ? eventMessages.updated : eventMessages.created(eventid)),
+      );
+      setResult(reply);
+      goTo(2);
+    };
+    const onError = (error: unknown) => reportFailure(error, eventMessages.sendFailed);
+    if (event) updateEvent.mutate({ eventid: event.eventid, body, idempotencyKey }, { onSuccess, onError });
+    else createEvent.mutate({ body, idempotencyKey }, { onSuccess, onError });
+  };
+
+  // Spec 4: a ticket that already has an event leads to it; otherwise the form takes what the
+  // ticket gives, and each of its services that cannot be used is a warning of its own.
+  const applyPrefill = (reply: EventPrefillReply) => {
+    if (reply.existingeventid !== null) {
+      notify.info(`Ticket ${reply.ticketid} already has Event #${reply.existingeventid}`);
+      onClose();
+      navigate(`/event/${reply.existingeventid}`);
+      return;
+    }
+    form.setValues(withPrefill(form.getValues(), reply.ticketid, reply.prefill));
+    form.clearErrors();
+    for (const message of reply.prefill.messages) notify.warning(message);
+  };
+
+  const resultEventid = result ? (result.eventid ?? result.event?.eventid ?? event?.eventid ?? null) : null;
+  const values = form.values;
+
+  return (
+    <>
+      <Modal
+        opened={opened}
+        onClose={requestClose}
+        closeOnEscape={!confirmingDiscard}
+        closeOnClickOutside={false}
+        title={editing ? `Edit Event #${event.eventid}` : 'New Event'}
+        size="xl"
+        fullScreen={fullScreen}
+      >
+        <Stack gap="lg">
+          <Stepper active={active} size="sm" allowNextStepsSelect={false}>
+            <Stepper.Step label={stepTitles[0]}>
+              <EventDescriptionStep
+                form={form}
+                heading={heading(0)}
+                prefill={editing ? null : <PrefillFromTicket onPrefilled={applyPrefill} />}
+                onTemplate={(index) => form.setValues(withTemplate(index))}
+                searchEnabled={opened && active === 0}
+              />
+            </Stepper.Step>
+            <Stepper.Step label={stepTitles[1]}>
+              <PreflightStep
+                heading={heading(1)}
+                customers={plan}
+                sendnotification={values.sendnotification}
+                updateexisting={values.updateexisting}
+                onSendnotificationChange={(checked) => form.setFieldValue('sendnotification', checked)}
+                onUpdateexistingChange={changeUpdateExisting}
+                refreshing={preflight.isPending}
+              />
+            </Stepper.Step>
+            <Stepper.Step label={stepTitles[2]}>
+              <SummaryStep
+                heading={heading(2)}
+                eventid={resultEventid}
+                editing={editing}
+                notifications={result?.notifications ?? []}
+                customers={plan}
+                sendnotification={values.sendnotification}
+                onOpenEvent={onClose}
+              />
+            </Stepper.Step>
+          </Stepper>
+
+          <Group justify="space-between">
+            {active === 0 && (
+              <>
+                <Button variant="default" onClick={requestClose}>
+                  Cancel
+                </Button>
+                <Button
+                  onClick={next}
+                  loading={preflight.isPending}
+                  rightSection={<IconArrowRight size={16} aria-hidden="true" />}
+                >
+                  Next
+                </Button>
+              </>
+            )}
+            {active === 1 && (
+              <>
+                <Button
+                  variant="default"
+                  onClick={() => goTo(0)}
+                  disabled={saving}
+                  leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+                >
+                  Back
+                </Button>
+                <Button
+                  onClick={send}
+                  loading={saving}
+                  disabled={preflight.isPending}
+                  leftSection={<IconSend size={16} aria-hidden="true" />}
+                >
+                  {editing ? 'Save' : 'Send'}
+                </Button>
+              </>
+            )}
+            {active === 2 && (
+              <Button ml="auto" onClick={onClose}>
+                Close
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Modal>
+
+      <Modal
+        opened={opened && confirmingDiscard}
+        onClose={() => setConfirmingDiscard(false)}
+        title={editing ? 'Discard your changes?' : 'Discard this event?'}
+        size="sm"
+        zIndex={300}
+        centered
+      >
+        <Stack gap="md">
+          <Text fz="sm">
+            {editing
+              ? 'The changes you made to this event will be lost.'
+              : 'What you entered will be lost and nothing is sent.'}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmingDiscard(false)} data-autofocus>
+              Keep editing
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                setConfirmingDiscard(false);
+                onClose();
+              }}
+            >
+              Discard
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

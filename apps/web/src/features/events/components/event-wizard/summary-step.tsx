@@ -1,0 +1,103 @@
+import type { EventNotificationStatus, PreflightCustomer } from '@lightpath/domain/events';
+import { Alert, Anchor, Badge, Stack, Table, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+type Props = {
+  heading: ReactNode;
+  eventid: number | null;
+  editing: boolean;
+  notifications: EventNotificationStatus[];
+  // The confirmed plan, for the customers' names (a status names only the code).
+  customers: PreflightCustomer[];
+  sendnotification: boolean;
+  onOpenEvent: () => void;
+};
+
+const statusColours = { pending: 'gray', sent: 'teal', failed: 'red' } as const;
+const statusLabels = { pending: 'Queued', sent: 'Sent', failed: 'Failed' } as const;
+
+// Page three: the event's number, and what became of each customer's notice.
+export function SummaryStep({
+  heading,
+  eventid,
+  editing,
+  notifications,
+  customers,
+  sendnotification,
+  onOpenEvent,
+}: Props) {
+  const names = new Map(customers.map((c) => [c.customerid, c.customername]));
+  return (
+    <Stack gap="md">
+      {heading}
+      <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />}>
+        {eventid === null ? (
+          <Text fz="sm">{editing ? 'The event was saved.' : 'The event was created.'}</Text>
+        ) : (
+          <Text fz="sm">
+            {editing ? 'Saved ' : 'Created '}
+            <Anchor component={Link} to={`/event/${eventid}`} onClick={onOpenEvent} fw={600}>
+              Event #{eventid}
+            </Anchor>
+            .
+          </Text>
+        )}
+      </Alert>
+      {!sendnotification ? (
+        <Text fz="sm" c="dimmed">
+          Notifications were switched off: no customer was told.
+        </Text>
+      ) : notifications.length === 0 ? (
+        <Text fz="sm" c="dimmed">
+          No customer had anyone to notify.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={420}>
+          <Table withTableBorder verticalSpacing={6} aria-label="Notifications">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Customer</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Ticket</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {notifications.map((notice) => (
+                <Table.Tr key={`${notice.customerid}-${notice.revision}`}>
+                  <Table.Td>
+                    <Text fz="sm" fw={500} span>
+                      {notice.code}
+                    </Text>
+                    {names.has(notice.customerid) && (
+                      <Text fz="sm" c="dimmed" span>
+                        {` · ${names.get(notice.customerid)}`}
+                      </Text>
+                    )}
+                    {notice.lasterror && (
+                      <Text fz="xs" c="red">
+                        {notice.lasterror}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={statusColours[notice.status]}>
+                      {statusLabels[notice.status]}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{notice.ticketid ? `#${notice.ticketid}` : '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {sendnotification && notifications.some((n) => n.status === 'pending') && (
+        <Text fz="xs" c="dimmed">
+          Queued notices go out within a few seconds; the event page shows their progress.
+        </Text>
+      )}
+    </Stack>
+  );
+}
