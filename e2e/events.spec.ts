@@ -61,7 +61,7 @@ test.describe('events', () => {
 
     await wizard.getByRole('combobox', { name: 'Event type' }).click();
     await page.getByRole('option', { name: 'Scheduled Works' }).click();
-    const servicesInput = wizard.getByLabel('Services', { exact: true });
+    const servicesInput = wizard.getByRole('combobox', { name: 'Services' });
     for (const service of [first!, second!]) {
       await servicesInput.fill(service.serviceid);
       await page.getByRole('option', { name: new RegExp(`^${service.serviceid}`) }).click();

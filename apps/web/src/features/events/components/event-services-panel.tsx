@@ -59,14 +59,12 @@ export function EventServicesPanel({ services, showCustomer }: Props) {
           ))}
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={showCustomer ? 760 : 680}>
+        <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing="xs" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Service</Table.Th>
-                <Table.Th>Description</Table.Th>
-                {showCustomer && <Table.Th>Customer</Table.Th>}
-                <Table.Th>Sites</Table.Th>
+                <Table.Th>Description and sites</Table.Th>
                 <Table.Th>Condition</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -79,19 +77,17 @@ export function EventServicesPanel({ services, showCustomer }: Props) {
                       <ServiceLink service={service} />
                       {service.status !== 1 && <ServiceStatusBadge status={service.status} size="xs" />}
                     </Group>
+                    {showCustomer && (
+                      <Text fz="xs" c="dimmed" ff="monospace" mt={2}>
+                        {service.customercode}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Text fz="sm">{service.description}</Text>
-                  </Table.Td>
-                  {showCustomer && (
-                    <Table.Td>
-                      <Text fz="sm" ff="monospace">
-                        {service.customercode}
-                      </Text>
-                    </Table.Td>
-                  )}
-                  <Table.Td>
-                    <Text fz="sm">{ends(service)}</Text>
+                    <Text fz="xs" c="dimmed">
+                      {ends(service)}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Condition service={service} />

@@ -21,12 +21,11 @@ export function EventSitesPanel({ sites, showCustomer }: { sites: EventSite[]; s
       ) : (
         <Stack gap={0}>
           {sites.map((site, index) => (
-            <Group
+            // Two lines: the side column is narrow, and a condition label can be long.
+            <Stack
               key={site.siteid}
-              justify="space-between"
-              gap="xs"
+              gap={4}
               py={8}
-              wrap="nowrap"
               style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
             >
               <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -43,8 +42,10 @@ export function EventSitesPanel({ sites, showCustomer }: { sites: EventSite[]; s
                 )}
               </Group>
               {/* Only enabled sites carry services into an event, so the status is never 'Disabled'. */}
-              <SiteConditionBadge condition={site.condition as SiteCondition} status={1} />
-            </Group>
+              <Group>
+                <SiteConditionBadge condition={site.condition as SiteCondition} status={1} />
+              </Group>
+            </Stack>
           ))}
         </Stack>
       )}

@@ -97,19 +97,17 @@ export function EventsTable({ events, showCustomers, sort = '', onSort }: Props)
   };
 
   return (
-    <Table.ScrollContainer minWidth={showCustomers ? 1040 : 960}>
+    <Table.ScrollContainer minWidth={820}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             {header('number', 'Ticket', { miw: 80 })}
             {header('title', 'Title', { miw: 240 })}
-            {header('type', 'Type', { miw: 150 })}
-            {header(null, 'Status', { miw: 110 })}
+            {header('type', 'Type and status', { miw: 150 })}
             {header('starttime', 'Start', { miw: 150 })}
             {header('endtime', 'End', { miw: 150 })}
             {header('priority', 'Priority', { miw: 90 })}
-            {header(null, 'Services', { ta: 'right' })}
-            {showCustomers && header(null, 'Customers', { ta: 'right' })}
+            {header(null, 'Affected', { ta: 'right' })}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -124,10 +122,10 @@ export function EventsTable({ events, showCustomers, sort = '', onSort }: Props)
                 <EventLink event={event} />
               </Table.Td>
               <Table.Td>
-                <EventTypeBadge type={event.type} />
-              </Table.Td>
-              <Table.Td>
-                <EventTimingBadge timing={event.timing} />
+                <Stack gap={4} align="flex-start">
+                  <EventTypeBadge type={event.type} />
+                  <EventTimingBadge timing={event.timing} />
+                </Stack>
               </Table.Td>
               <Table.Td>
                 <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -143,17 +141,23 @@ export function EventsTable({ events, showCustomers, sort = '', onSort }: Props)
                 <EventPriorityBadge priority={event.priority} />
               </Table.Td>
               <Table.Td ta="right">
-                <Text fz="sm">{event.servicecount}</Text>
+                <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {plural(event.servicecount, 'service')}
+                </Text>
+                {showCustomers && (
+                  <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {plural(event.customercount, 'customer')}
+                  </Text>
+                )}
               </Table.Td>
-              {showCustomers && (
-                <Table.Td ta="right">
-                  <Text fz="sm">{event.customercount}</Text>
-                </Table.Td>
-              )}
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
   );
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
