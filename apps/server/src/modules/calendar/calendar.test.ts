@@ -7,7 +7,13 @@ import { eventServices, events, services } from '../../db/schema/inventory';
 import { auditLog } from '../../db/schema/platform';
 import { buildTestApp, demo, type TestApp } from '../../test/helper';
 import { contentLine, escapeText, foldLine, serializeIcal, textList, utcDateTime } from './ical';
-import { calendarMessages, maintnoteImpacts, maintnoteStatus, organizerAddress } from './service';
+import {
+  calendarMessages,
+  feedSequence,
+  maintnoteImpacts,
+  maintnoteStatus,
+  organizerAddress,
+} from './service';
 
 // ---------------------------------------------------------------------------------------------------
 // A strict reader for what the feed writes: unfold (RFC 5545 3.1), then every content line must be
@@ -159,6 +165,13 @@ describe('the maintenance mapping', () => {
     expect(maintnoteStatus(window(now - 2 * hour, now - hour), now)).toBe('COMPLETED');
     expect(maintnoteStatus(window(now - 2 * hour, now), now)).toBe('COMPLETED');
     expect(maintnoteStatus(window(now - hour, null), now)).toBe('IN-PROCESS');
+  });
+  it('raises SEQUENCE as the status moves on and with every edit', () => {
+    const works = (revision: number) => ({ type: 1 as const, starttime: now, endtime: now + hour, revision });
+    const phases = [now - 1, now + 1, now + hour + 1].map((at) => feedSequence(works(2), at));
+    expect(phases).toEqual([6, 7, 8]);
+    // An edit of an event already over still counts as newer than its last phase.
+    expect(feedSequence(works(3), now - 1)).toBeGreaterThan(feedSequence(works(2), now + hour + 1));
   });
   it('takes the organizer from the notification sender', () => {
     expect(organizerAddress('Lightpath <noc@meridian.example>')).toBe('noc@meridian.example');
@@ -455,7 +468,8 @@ describe("a customer's feed", () => {
     expect(shared.one('X-MAINTNOTE-ACCOUNT')).toBe('UNG');
     expect(shared.one('X-MAINTNOTE-PROVIDER')).toBe(escapeText(t.config.provider.name));
     expect(shared.one('X-MAINTNOTE-MAINTENANCE-ID')).toBe(String(made.shared));
-    expect(shared.one('SEQUENCE')).toBe('3');
+    // Revision 3, still upcoming (CONFIRMED): 3 × 3 + 0.
+    expect(shared.one('SEQUENCE')).toBe('9');
     expect(unescapeText(shared.one('SUMMARY'))).toBe(sharedTitle);
     expect(shared.one('URL')).toBe(`${t.config.publicUrl}/event/${made.shared}`);
     const start = Math.floor(hours(48).getTime() / 1000);

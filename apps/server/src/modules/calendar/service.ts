@@ -147,6 +147,17 @@ export function maintnoteStatus(
   return timing === 'ended' ? 'COMPLETED' : 'IN-PROCESS';
 }
 
+// Parsers that follow the BCOP ignore an update whose SEQUENCE has not grown, so the status moving on
+// with the clock (CONFIRMED, IN-PROCESS, COMPLETED) must raise it as an edit does: three steps per
+// revision. An edit always raises it too: 3(r + 1) + any phase > 3r + the highest phase.
+const statusPhase: Record<MaintnoteStatus, number> = { CONFIRMED: 0, 'IN-PROCESS': 1, COMPLETED: 2 };
+export function feedSequence(
+  event: { type: EventType; starttime: number; endtime: number | null; revision: number },
+  now: number,
+): number {
+  return event.revision * 3 + statusPhase[maintnoteStatus(event, now)];
+}
+
 // The notifications' sender (MAIL_FROM, 'Name <address>') is the contact the BCOP wants as ORGANIZER.
 export function organizerAddress(mailFrom: string): string | null {
   const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
@@ -190,8 +201,7 @@ function eventProperties(owner: FeedOwner, event: FeedEventRow, context: FeedCon
     { name: 'DTSTAMP', value: utcDateTime(context.now) },
     { name: 'DTSTART', value: utcDateTime(event.starttime) },
     { name: 'DTEND', value: utcDateTime(end) },
-    // The event's revision: bumped by every edit. The status moving on with the clock does not bump it.
-    { name: 'SEQUENCE', value: String(event.revision) },
+    { name: 'SEQUENCE', value: String(feedSequence(event, context.now)) },
     { name: 'CREATED', value: utcDateTime(event.createdat) },
     { name: 'LAST-MODIFIED', value: utcDateTime(event.updatedat) },
     { name: 'SUMMARY', value: escapeText(event.title) },

@@ -4,6 +4,7 @@ import {
   type EventCustomer,
   type EventService,
   type EventSite,
+  type EventSummary,
   type EventType,
   type EventView,
   recentEventSeconds,
@@ -24,23 +25,7 @@ import { Params, statementName } from '../services/statements';
 const seconds = (column: string) => `floor(extract(epoch from ${column}))::float8`;
 
 // EventSummary without `timing`, which the service works out with the domain's rule.
-export type EventSummaryRow = {
-  eventid: number;
-  number: number;
-  title: string;
-  type: EventType;
-  starttime: number;
-  endtime: number | null;
-  priority: number;
-  slatype: number;
-  initiator: string;
-  approver: string;
-  createdat: number;
-  updatedat: number;
-  revision: number;
-  servicecount: number;
-  customercount: number;
-};
+export type EventSummaryRow = Omit<EventSummary, 'timing'>;
 
 const summaryColumns = `e.event_id as eventid, e.number, e.title, e.type::int as type,
     ${seconds('e.start_time')} as starttime, ${seconds('e.end_time')} as endtime,

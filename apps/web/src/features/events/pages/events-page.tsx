@@ -12,7 +12,6 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CustomerFilter } from '../../../components/customer-filter';
-import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
@@ -23,7 +22,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useAllCustomers } from '../../customers/api/list-customers';
 import { useEvents } from '../api/list-events';
 import { EventWizard } from '../components/event-wizard/event-wizard';
-import { EventsTable } from '../components/events-table';
+import { PagedEventsTable } from '../components/paged-events-table';
 import { useNewEventAction } from '../use-new-event-action';
 
 const pageSize = 25;
@@ -198,25 +197,12 @@ function EventsListPage({ view }: { view: ListView }) {
             )}
           </EmptyState>
         ) : (
-          <div
-            style={{ opacity: events.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
-            aria-busy={events.isPlaceholderData}
-          >
-            <EventsTable
-              events={events.data.results}
-              showCustomers={staff}
-              sort={sort}
-              onSort={(next) => list.set({ sort: next })}
-            />
-          </div>
-        )}
-        {events.data && events.data.count > 0 && (
-          <ListFooter
-            count={events.data.count}
-            page={list.page}
+          <PagedEventsTable
+            page={events.data}
+            stale={events.isPlaceholderData}
+            showCustomers={staff}
+            list={list}
             pageSize={pageSize}
-            noun="events"
-            onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
           />
         )}
       </Paper>

@@ -5,7 +5,6 @@ import { Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/co
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCalendarEvent, IconCalendarOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
@@ -15,7 +14,7 @@ import { useListParams } from '../../../lib/use-list-params';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePastEvents } from '../api/list-past-events';
 import { EventWizard } from '../components/event-wizard/event-wizard';
-import { EventsTable } from '../components/events-table';
+import { PagedEventsTable } from '../components/paged-events-table';
 import { defaultPastRange, rangeSeconds } from '../event-format';
 import { useNewEventAction } from '../use-new-event-action';
 
@@ -158,25 +157,12 @@ export function PastEventsPage() {
             )}
           </EmptyState>
         ) : (
-          <div
-            style={{ opacity: events.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
-            aria-busy={events.isPlaceholderData}
-          >
-            <EventsTable
-              events={events.data.results}
-              showCustomers={staff}
-              sort={sort}
-              onSort={(next) => list.set({ sort: next })}
-            />
-          </div>
-        )}
-        {!rangeProblem && events.data && events.data.count > 0 && (
-          <ListFooter
-            count={events.data.count}
-            page={list.page}
+          <PagedEventsTable
+            page={events.data}
+            stale={events.isPlaceholderData}
+            showCustomers={staff}
+            list={list}
             pageSize={pageSize}
-            noun="events"
-            onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
           />
         )}
       </Paper>
