@@ -583,7 +583,8 @@ describe("a customer's feed", () => {
       'nothing.ics',
       `${token}.txt`,
       token,
-      `${token.slice(0, -1)}A.ics`,
+      // The token with its last character changed (to another character, whatever it was).
+      `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}.ics`,
       `${'A'.repeat(43)}.ics`,
       '..%2Fopenapi.json',
       `${'x'.repeat(90)}.ics`,
