@@ -15,6 +15,7 @@ import { simulatedTelemetry } from './integrations/telemetry/simulator';
 import { ticketSystemFor } from './integrations/tickets/select';
 import { authRoutes } from './modules/auth/routes';
 import { calendarRoutes } from './modules/calendar/routes';
+import { contactRoutes } from './modules/contacts/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { eventRoutes } from './modules/events/routes';
@@ -25,6 +26,7 @@ import { searchRoutes } from './modules/search/routes';
 import { serviceRoutes } from './modules/services/routes';
 import { siteRoutes } from './modules/sites/routes';
 import { streamRoutes } from './modules/stream/routes';
+import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { telemetryRoutes } from './modules/telemetry/routes';
 import { userRoutes } from './modules/users/routes';
 import { registerErrorHandling } from './platform/error-handler';
@@ -137,6 +139,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(notificationRoutes, { db, query: database.query, config, tickets });
       await api.register(calendarRoutes, { db, query: database.query, config });
       await api.register(streamRoutes, { db });
+      await api.register(contactRoutes, { db, query: database.query });
+      await api.register(subscriptionRoutes, { db, query: database.query });
     },
     { prefix: '/api' },
   );
