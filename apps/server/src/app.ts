@@ -19,6 +19,7 @@ import { contactRoutes } from './modules/contacts/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { eventRoutes } from './modules/events/routes';
+import { faqRoutes } from './modules/faq/routes';
 import { netboxRoutes } from './modules/netbox/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { portalRoutes } from './modules/portal/routes';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(streamRoutes, { db });
       await api.register(contactRoutes, { db, query: database.query });
       await api.register(subscriptionRoutes, { db, query: database.query });
+      await api.register(faqRoutes, { db, query: database.query });
     },
     { prefix: '/api' },
   );
