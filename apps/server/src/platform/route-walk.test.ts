@@ -40,6 +40,14 @@ async function recordsOf(code: string) {
      group by es.event_id having bool_and(sv.customer_id = $1) order by es.event_id limit 1`,
     [customer.customerId],
   );
+  // A subscription of one of this customer's users to one of its services.
+  const [subscription] = await t.database.query<{ notificationid: number }>(
+    'route_walk_subscription',
+    `select n.notification_id as notificationid from service_notifications n
+     join services sv on sv.service_id = n.service_id join users u on u.user_id = n.user_id
+     where sv.customer_id = $1 and u.customer_id = $1 order by n.notification_id limit 1`,
+    [customer.customerId],
+  );
   return {
     customerid: String(customer.customerId),
     userid: String(user.userId),
@@ -53,17 +61,20 @@ async function recordsOf(code: string) {
     portid: 'ge-0%2F0%2F1',
     id: '1',
     eventid: String(event!.eventid),
+    notificationid: String(subscription!.notificationid),
     // The past-events range names no record: a customer gets its own (empty of foreign) list.
     startdate: '0',
     enddate: '4102444800',
     // 'Prefill Event' reads a ticket by number; only the NOC may, so customers get 403 whatever it is.
     ticketid: '1',
+    // FAQ articles are the provider's, read by everyone: any id works (the NOC's turn deletes it).
+    faqid: '1',
   };
 }
 
-// Path parameters that name no record: a route whose parameters are all of these is not expected to
-// answer 404 to a customer.
-const nonRecordParams = new Set(['startdate', 'enddate']);
+// Path parameters that name no customer's record (FAQ articles are everyone's): a route whose
+// parameters are all of these is not expected to answer 404 to a customer.
+const nonRecordParams = new Set(['faqid', 'startdate', 'enddate']);
 
 beforeAll(async () => {
   t = await buildTestApp();

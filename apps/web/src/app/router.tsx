@@ -99,6 +99,14 @@ const signedInRoutes: RouteObject[] = [
     element: page(() => import('../features/services/pages/deprovision-page').then((m) => m.DeprovisionPage)),
   },
   {
+    path: 'services/service-notifications',
+    element: page(() =>
+      import('../features/subscriptions/pages/service-notifications-page').then(
+        (m) => m.ServiceNotificationsPage,
+      ),
+    ),
+  },
+  {
     path: 'service/:serviceid',
     element: page(() => import('../features/services/pages/service-page').then((m) => m.ServicePage)),
   },
@@ -126,6 +134,26 @@ const signedInRoutes: RouteObject[] = [
   {
     path: 'event/:eventid',
     element: page(() => import('../features/events/pages/event-page').then((m) => m.EventPage)),
+  },
+  {
+    path: 'contacts',
+    element: page(() => import('../features/contacts/pages/contacts-page').then((m) => m.ContactsPage)),
+  },
+  {
+    path: 'contact/:contactid',
+    element: page(() => import('../features/contacts/pages/contact-page').then((m) => m.ContactPage)),
+  },
+  {
+    path: 'customer-faq',
+    element: page(() => import('../features/faq/pages/faq-page').then((m) => m.FaqPage)),
+  },
+  {
+    path: 'customer-faq/:faqarticleid',
+    element: page(() => import('../features/faq/pages/faq-article-page').then((m) => m.FaqArticlePage)),
+  },
+  {
+    path: 'release-notes',
+    element: page(() => import('../features/faq/pages/release-notes-page').then((m) => m.ReleaseNotesPage)),
   },
   ...placeholderRoutes.map((route) => ({ path: route.path, element: <PlaceholderPage route={route} /> })),
 ];

@@ -15,6 +15,7 @@ import {
   surnames,
 } from './demo-customers';
 import { seedDemoEventComments, seedDemoTickets, seedEventHistory } from './events';
+import { seedFaq } from './faq';
 import { type InventorySize, seedInventory } from './inventory';
 import { type Random, seededRandom } from './random';
 
@@ -174,6 +175,7 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
   const eventHistory = await seedEventHistory(db, random, size.eventHistory, now);
   const tickets = await seedDemoTickets(db, now);
   await seedDemoEventComments(db);
+  await seedFaq(db);
   // After a bulk load: fresh statistics, so the planner does not guess at empty tables, and a
   // visibility map, so counts over an index (the lists' totals) need not visit the table.
   await db.execute(sql`vacuum analyze`);

@@ -1,7 +1,156 @@
+import { idSchema, listQuerySchema } from '@lightpath/domain/api';
+import { contactCreateSchema, contactMessages, contactUpdateSchema } from '@lightpath/domain/contacts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db, RawQuery } from '../../db/client';
+import { done, envelope, listOf, messageOnly, ok } from '../../platform/envelope';
+import { signedIn } from '../../platform/request-context';
+import {
+  createContact,
+  deleteContact,
+  getContactFor,
+  listContactsFor,
+  requireContactFor,
+  updateContact,
+} from './service';
 
 export type ContactRouteOptions = { db: Db; query: RawQuery };
 
-// Stub: the contacts helper fills this in.
-export const contactRoutes: FastifyPluginAsyncZod<ContactRouteOptions> = async () => {};
+const contactFields = {
+  contactid: z.number(),
+  contactname: z.string(),
+  email: z.string().nullable(),
+  title: z.string().nullable(),
+  office: z.string().nullable(),
+  mobile: z.string().nullable(),
+  customerid: z.number(),
+  customercode: z.string(),
+  customername: z.string(),
+};
+
+export const contactSummarySchema = z.object({ ...contactFields, sitecount: z.number() });
+
+export const contactSchema = z.object({
+  ...contactFields,
+  sites: z.array(
+    z.object({
+      siteid: z.number(),
+      sitenumber: z.string(),
+      sitename: z.string(),
+      contacttype: z.number(),
+    }),
+  ),
+});
+
+const contactParams = z.object({ contactid: idSchema });
+
+const listQuery = listQuerySchema.extend({ customerid: idSchema.optional() });
+
+const tags = ['contacts'];
+
+export const contactRoutes: FastifyPluginAsyncZod<ContactRouteOptions> = async (app, { db, query }) => {
+  // Runs before the body is validated: another customer's contact is 404 whatever was sent, so a 400
+  // never confirms that it exists.
+  const contactInScopeFirst = async (request: FastifyRequest) => {
+    const contactid = idSchema.safeParse((request.params as { contactid?: unknown }).contactid);
+    if (contactid.success) await requireContactFor(db, signedIn(request).actor, contactid.data);
+  };
+
+  app.get(
+    '/contacts',
+    {
+      config: { permission: 'contacts.view' },
+      schema: {
+        tags,
+        summary:
+          'List contacts in scope, each with the number of sites it stands for. Filter by customerid and q (name, email, title, phones); sort by contactname, email, customername or sitecount',
+        querystring: listQuery,
+        response: { 200: listOf(contactSummarySchema) },
+      },
+    },
+    async (request) => ok(await listContactsFor(query, signedIn(request).actor, request.query)),
+  );
+
+  app.get(
+    '/contact/:contactid',
+    {
+      config: { permission: 'contacts.view' },
+      schema: {
+        tags,
+        summary:
+          'One contact with the sites it is assigned to and as which type (1 Primary, 2 Secondary, 3 Emergency)',
+        params: contactParams,
+        response: { 200: envelope(contactSchema) },
+      },
+    },
+    async (request) => ok(await getContactFor(query, signedIn(request).actor, request.params.contactid)),
+  );
+
+  app.post(
+    '/contact',
+    {
+      config: { permission: 'contacts.manage' },
+      schema: {
+        tags,
+        summary:
+          "Create a contact. Provider staff name the customerid; a customer admin's contacts are always its own customer's",
+        body: contactCreateSchema,
+        response: { 201: envelope(contactSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          ok(
+            await createContact(db, query, request, signedIn(request).actor, request.body),
+            contactMessages.created,
+          ),
+        ),
+  );
+
+  app.put(
+    '/contact/:contactid',
+    {
+      config: { permission: 'contacts.manage' },
+      preValidation: contactInScopeFirst,
+      schema: {
+        tags,
+        summary: 'Update a contact (not its customer, whose sites it is assigned to)',
+        params: contactParams,
+        body: contactUpdateSchema,
+        response: { 200: envelope(contactSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await updateContact(
+          db,
+          query,
+          request,
+          signedIn(request).actor,
+          request.params.contactid,
+          request.body,
+        ),
+        contactMessages.updated,
+      ),
+  );
+
+  app.delete(
+    '/contact/:contactid',
+    {
+      config: { permission: 'contacts.manage' },
+      schema: {
+        tags,
+        summary: 'Delete a contact; its site assignments go with it',
+        params: contactParams,
+        response: { 200: messageOnly },
+      },
+    },
+    async (request) => {
+      await deleteContact(db, request, signedIn(request).actor, request.params.contactid);
+      return done(contactMessages.deleted);
+    },
+  );
+};

@@ -1,7 +1,100 @@
+import { idSchema } from '@lightpath/domain/api';
+import { faqCreateSchema, faqListQuerySchema, faqMessages, faqUpdateSchema } from '@lightpath/domain/faq';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db, RawQuery } from '../../db/client';
+import { done, envelope, listOf, messageOnly, ok } from '../../platform/envelope';
+import { signedIn } from '../../platform/request-context';
+import { createFaq, deleteFaq, getFaq, listFaqs, updateFaq } from './service';
 
 export type FaqRouteOptions = { db: Db; query: RawQuery };
 
-// Stub: the FAQ helper fills this in.
-export const faqRoutes: FastifyPluginAsyncZod<FaqRouteOptions> = async () => {};
+export const faqArticleSchema = z.object({
+  faqid: z.number(),
+  title: z.string(),
+  body: z.string(),
+  tags: z.array(z.string()),
+  createdat: z.number(),
+  updatedat: z.number(),
+});
+
+const faqParams = z.object({ faqid: idSchema });
+const tags = ['faq'];
+
+// Spec 7.8. Everyone signed in reads the knowledge base; only the NOC writes it (decisions.md).
+export const faqRoutes: FastifyPluginAsyncZod<FaqRouteOptions> = async (app, { db }) => {
+  app.get(
+    '/faqs',
+    {
+      config: { permission: 'faq.view' },
+      schema: {
+        tags,
+        summary:
+          'List FAQ articles. `q` finds articles holding every word in the title or text; `tag` keeps those with that tag. Sort by title (default) or updated',
+        querystring: faqListQuerySchema,
+        response: { 200: listOf(faqArticleSchema) },
+      },
+    },
+    async (request) => ok(await listFaqs(db, request.query)),
+  );
+
+  app.get(
+    '/faq/:faqid',
+    {
+      config: { permission: 'faq.view' },
+      schema: {
+        tags,
+        summary: 'One FAQ article',
+        params: faqParams,
+        response: { 200: envelope(faqArticleSchema) },
+      },
+    },
+    async (request) => ok(await getFaq(db, request.params.faqid)),
+  );
+
+  app.post(
+    '/faq',
+    {
+      config: { permission: 'faq.manage' },
+      schema: {
+        tags,
+        summary: 'Create an FAQ article (title, plain-text body with blank lines between paragraphs, tags)',
+        body: faqCreateSchema,
+        response: { 201: envelope(faqArticleSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(ok(await createFaq(db, request, signedIn(request).actor, request.body), faqMessages.created)),
+  );
+
+  app.put(
+    '/faq/:faqid',
+    {
+      config: { permission: 'faq.manage' },
+      schema: {
+        tags,
+        summary:
+          "Replace an FAQ article: the whole article, whose faqid must be the path's (400 otherwise); createdat and updatedat are ignored",
+        params: faqParams,
+        body: faqUpdateSchema,
+        response: { 200: envelope(faqArticleSchema) },
+      },
+    },
+    async (request) =>
+      ok(await updateFaq(db, request, request.params.faqid, request.body), faqMessages.updated),
+  );
+
+  app.delete(
+    '/faq/:faqid',
+    {
+      config: { permission: 'faq.manage' },
+      schema: { tags, summary: 'Delete an FAQ article', params: faqParams, response: { 200: messageOnly } },
+    },
+    async (request) => {
+      await deleteFaq(db, request, request.params.faqid);
+      return done(faqMessages.deleted);
+    },
+  );
+};

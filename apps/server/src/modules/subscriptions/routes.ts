@@ -1,7 +1,133 @@
+import { idSchema, listQuerySchema } from '@lightpath/domain/api';
+import { serviceIdParamSchema } from '@lightpath/domain/services';
+import {
+  subscriptionCreateSchema,
+  subscriptionMessages,
+  subscriptionUpdateSchema,
+} from '@lightpath/domain/subscriptions';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db, RawQuery } from '../../db/client';
+import { done, envelope, listOf, messageOnly, ok } from '../../platform/envelope';
+import { signedIn } from '../../platform/request-context';
+import {
+  createSubscription,
+  deleteSubscription,
+  listSubscriptionsFor,
+  requireSubscriptionFor,
+  updateSubscription,
+} from './service';
 
 export type SubscriptionRouteOptions = { db: Db; query: RawQuery };
 
-// Stub: the service-notification subscriptions helper fills this in.
-export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions> = async () => {};
+export const subscriptionSchema = z.object({
+  notificationid: z.number(),
+  userid: z.number(),
+  username: z.string(),
+  useremail: z.string(),
+  serviceid: z.string(),
+  servicedescription: z.string(),
+  customercode: z.string(),
+});
+
+// Spec 7.6 names the path parameter `id`; it is a subscription (notification) id.
+const subscriptionParams = z.object({ notificationid: idSchema });
+
+const listQuery = listQuerySchema.extend({
+  serviceid: serviceIdParamSchema.optional(),
+  userid: idSchema.optional(),
+  customerid: idSchema.optional(),
+});
+
+const tags = ['notifications'];
+
+export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions> = async (
+  app,
+  { db, query },
+) => {
+  // Runs before the body is validated: a subscription outside the caller's scope is 404 whatever
+  // was sent, so a 400 never confirms that another customer's subscription exists.
+  const subscriptionInScopeFirst = async (request: FastifyRequest) => {
+    const id = idSchema.safeParse((request.params as { notificationid?: unknown }).notificationid);
+    if (id.success) await requireSubscriptionFor(query, signedIn(request).actor, id.data);
+  };
+
+  app.get(
+    '/notifications',
+    {
+      config: { permission: 'notifications.manage' },
+      schema: {
+        tags,
+        summary:
+          "List service notification subscriptions in scope (a customer: its own users' subscriptions on its own services). Filter by serviceid, userid, customerid or q; sort by serviceid, username, useremail or customercode",
+        querystring: listQuery,
+        response: { 200: listOf(subscriptionSchema) },
+      },
+    },
+    async (request) => ok(await listSubscriptionsFor(query, signedIn(request).actor, request.query)),
+  );
+
+  // Spec 7.6 writes `POST notification/`; the router ignores the trailing slash.
+  app.post(
+    '/notification',
+    {
+      config: { permission: 'notifications.manage' },
+      schema: {
+        tags,
+        summary:
+          "Subscribe a user (default: the caller) to a service's notifications. 409 if already subscribed",
+        body: subscriptionCreateSchema,
+        response: { 201: envelope(subscriptionSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          ok(
+            await createSubscription(db, query, request, signedIn(request).actor, request.body),
+            subscriptionMessages.created,
+          ),
+        ),
+  );
+
+  app.post(
+    '/notification/:notificationid',
+    {
+      config: { permission: 'notifications.manage' },
+      preValidation: subscriptionInScopeFirst,
+      schema: {
+        tags,
+        summary: 'Move a subscription to another service and/or user; the same rules as a new one apply',
+        params: subscriptionParams,
+        body: subscriptionUpdateSchema,
+        response: { 200: envelope(subscriptionSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await updateSubscription(
+          db,
+          query,
+          request,
+          signedIn(request).actor,
+          request.params.notificationid,
+          request.body,
+        ),
+        subscriptionMessages.updated,
+      ),
+  );
+
+  app.delete(
+    '/notification/:notificationid',
+    {
+      config: { permission: 'notifications.manage' },
+      schema: { tags, summary: 'Unsubscribe', params: subscriptionParams, response: { 200: messageOnly } },
+    },
+    async (request) => {
+      await deleteSubscription(db, query, request, signedIn(request).actor, request.params.notificationid);
+      return done(subscriptionMessages.deleted);
+    },
+  );
+};

@@ -14,20 +14,12 @@ export type PlaceholderRoute = {
   permission?: Permission;
 };
 
-const services: Crumb = { label: 'Services', to: '/services' };
 const equipment: Crumb = { label: 'Equipment', to: '/equipment' };
 const colocation: Crumb = { label: 'Co-location' };
 const reports: Crumb = { label: 'Reports' };
 const support: Crumb = { label: 'Support' };
 
 export const placeholderRoutes: PlaceholderRoute[] = [
-  {
-    path: '/services/service-notifications',
-    title: 'Service Notifications',
-    section: services,
-    area: 'service notifications',
-    permission: 'notifications.manage',
-  },
   { path: '/jobs', title: 'AWX Jobs', area: 'automation jobs', permission: 'jobs.manage' },
   {
     path: '/colocation/rackspaces',
@@ -78,14 +70,6 @@ export const placeholderRoutes: PlaceholderRoute[] = [
     section: equipment,
     area: 'alarm muting',
     permission: 'equipment.manage',
-  },
-  { path: '/contacts', title: 'Contacts', area: 'contacts', permission: 'contacts.view' },
-  {
-    path: '/contact/:contactid',
-    title: (p) => `Contact ${p.contactid ?? ''}`,
-    section: { label: 'Contacts', to: '/contacts' },
-    area: 'contacts',
-    permission: 'contacts.view',
   },
   {
     path: '/documentation/sla-reports',
@@ -138,26 +122,11 @@ export const placeholderRoutes: PlaceholderRoute[] = [
     permission: 'tickets.view',
   },
   {
-    path: '/customer-faq',
-    title: 'FAQ & Knowledge Base',
-    section: support,
-    area: 'FAQ and knowledge base',
-    permission: 'faq.view',
-  },
-  {
-    path: '/customer-faq/:faqarticleid',
-    title: (p) => `FAQ Article ${p.faqarticleid ?? ''}`,
-    section: { label: 'FAQ & Knowledge Base', to: '/customer-faq' },
-    area: 'FAQ and knowledge base',
-    permission: 'faq.view',
-  },
-  {
     path: '/technician-job-creator',
     title: 'Technician Job Creator',
     area: 'technician jobs',
     permission: 'jobtickets.manage',
   },
-  { path: '/release-notes', title: 'Portal Release Notes', section: support, area: 'release notes' },
   { path: '/general-pages/blank-page', title: 'Blank Page', area: 'blank page' },
 ];
 

@@ -1,0 +1,19 @@
+import type { Contact, ContactUpdate } from '@lightpath/domain/contacts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { invalidateContactViews } from './create-contact';
+
+export function updateContact(contactid: number, input: ContactUpdate) {
+  return apiRequest<Contact>(`contact/${contactid}`, { method: 'PUT', body: input });
+}
+
+export function useUpdateContact(contactid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ContactUpdate) => updateContact(contactid, input),
+    onSuccess: (contact) => {
+      queryClient.setQueryData(['contacts', 'detail', contactid], contact);
+      return invalidateContactViews(queryClient);
+    },
+  });
+}

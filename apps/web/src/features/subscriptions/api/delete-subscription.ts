@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequestWithMessage } from '../../../lib/api-client';
+import { invalidateAfterSubscriptionChange } from './invalidate-subscriptions';
+
+export function deleteSubscription(notificationid: number) {
+  return apiRequestWithMessage<undefined>(`notification/${notificationid}`, { method: 'DELETE' });
+}
+
+export function useDeleteSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteSubscription,
+    onSuccess: () => invalidateAfterSubscriptionChange(queryClient),
+  });
+}
