@@ -1,78 +1,8 @@
 import type { EventDetail, EventSummary } from '@lightpath/domain/events';
-import type { UserType } from '@lightpath/domain/user-types';
-import { ModalsProvider } from '@mantine/modals';
-import { Outlet, useLocation } from 'react-router';
-import { actorFromSession, type Session, SessionContext } from '../../../lib/session';
-import type { Route } from '../../../test/fetch-mock';
 
-// Shared by the events page tests: sessions for each role, an event on the wire, envelopes.
+export { ok, page, sessionFor, signedIn } from '../../../test/page-fixtures';
 
-export function sessionFor(type: UserType, options: { companyAdmin?: boolean } = {}): Session {
-  const customerid = type <= 3 ? 1 : 7;
-  const info = {
-    type,
-    customerid,
-    companyAdmin: options.companyAdmin ?? false,
-    chameleon: 0 as const,
-    impersonating: false,
-    realtype: type,
-    realcustomerid: customerid,
-    expiresat: 0,
-  };
-  const user = {
-    userid: 5,
-    firstname: 'Test',
-    surname: 'User',
-    email: 'test@example.org',
-    title: null,
-    office: null,
-    mobile: null,
-    type,
-    customerid,
-    chameleon: 0 as const,
-    companyAdmin: options.companyAdmin ?? false,
-    enabled: true,
-    lastlogin: null,
-  };
-  return {
-    user,
-    session: info,
-    customer: {
-      customerid,
-      customername: customerid === 1 ? 'Meridian Research Network' : 'University of Northgate',
-      customercode: customerid === 1 ? 'MRN' : 'UNG',
-      code: customerid === 1 ? 'MRN' : 'UNG',
-      enabled: true,
-      logo64: null,
-      cdrpin: null,
-      isprovider: customerid === 1,
-    },
-    actor: actorFromSession(user, info),
-  };
-}
-
-// The URL the app is at, so tests can assert that filters live in the query string.
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
-}
-
-export function signedIn(session: Session) {
-  return (
-    <SessionContext value={session}>
-      <ModalsProvider>
-        <Outlet />
-        <Where />
-      </ModalsProvider>
-    </SessionContext>
-  );
-}
-
-export const ok = (payload: unknown, message?: string): Route => ({
-  body: { result: 'Success', payload, message },
-});
-export const page = <T,>(results: T[], count = results.length) =>
-  ok({ count, limit: 25, offset: 0, results });
+// Shared by the events page tests: an event on the wire (sessions and envelopes: test/page-fixtures).
 
 const start = 1_750_000_000;
 
