@@ -13,8 +13,10 @@ import { simulatedNetBox, simulatedProviders } from './integrations/netbox/simul
 import { prometheusTelemetry } from './integrations/telemetry/prometheus';
 import { simulatedTelemetry } from './integrations/telemetry/simulator';
 import { ticketSystemFor } from './integrations/tickets/select';
+import { accessRoutes } from './modules/access/routes';
 import { authRoutes } from './modules/auth/routes';
 import { calendarRoutes } from './modules/calendar/routes';
+import { checkinRoutes } from './modules/checkins/routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -29,6 +31,7 @@ import { siteRoutes } from './modules/sites/routes';
 import { streamRoutes } from './modules/stream/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { telemetryRoutes } from './modules/telemetry/routes';
+import { ticketRoutes } from './modules/tickets/routes';
 import { userRoutes } from './modules/users/routes';
 import { registerErrorHandling } from './platform/error-handler';
 import { registerRequestContext } from './platform/request-context';
@@ -143,6 +146,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(contactRoutes, { db, query: database.query });
       await api.register(subscriptionRoutes, { db, query: database.query });
       await api.register(faqRoutes, { db, query: database.query });
+      await api.register(ticketRoutes, { db, query: database.query, config, tickets });
+      await api.register(accessRoutes, { db, query: database.query, config, tickets });
+      await api.register(checkinRoutes, { db, query: database.query });
     },
     { prefix: '/api' },
   );

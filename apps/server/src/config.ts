@@ -74,6 +74,17 @@ const envSchema = z.object({
     .string()
     .regex(/^[-a-z0-9_]+$/)
     .default('head-end'),
+  // Tickets: without ZENDESK_URL the built-in store (tickets in the portal's database) answers.
+  ZENDESK_URL: z.string().url().optional(),
+  ZENDESK_EMAIL: z.string().email().optional(),
+  ZENDESK_API_TOKEN: z.string().min(1).optional(),
+  // Uploaded files (site access forms): a folder, by default under DATA_DIR.
+  UPLOADS_DIR: z.string().optional(),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
 });
 
 export type Config = {
@@ -96,6 +107,8 @@ export type Config = {
   version: string;
   telemetry: { prometheusUrl: string | null; queries: TelemetryQueries };
   netbox: { url: string | null; token: string | null; headEndRole: string };
+  zendesk: { url: string; email: string; apiToken: string } | null;
+  uploads: { dir: string; maxBytes: number };
 };
 
 export type TelemetryQueries = {
@@ -123,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   if (e.NETBOX_URL && !e.NETBOX_TOKEN)
     throw new Error('Invalid configuration: NETBOX_TOKEN: required with NETBOX_URL');
+  if (e.ZENDESK_URL && !(e.ZENDESK_EMAIL && e.ZENDESK_API_TOKEN))
+    throw new Error('Invalid configuration: ZENDESK_EMAIL and ZENDESK_API_TOKEN: required with ZENDESK_URL');
   const production = e.NODE_ENV === 'production';
   const database: Config['database'] = e.DATABASE_URL
     ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
@@ -162,6 +177,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       },
     },
     netbox: { url: e.NETBOX_URL ?? null, token: e.NETBOX_TOKEN ?? null, headEndRole: e.NETBOX_HEADEND_ROLE },
+    zendesk:
+      e.ZENDESK_URL && e.ZENDESK_EMAIL && e.ZENDESK_API_TOKEN
+        ? { url: e.ZENDESK_URL, email: e.ZENDESK_EMAIL, apiToken: e.ZENDESK_API_TOKEN }
+        : null,
+    uploads: { dir: resolve(e.UPLOADS_DIR ?? resolve(e.DATA_DIR, 'uploads')), maxBytes: e.UPLOAD_MAX_BYTES },
     ...overrides,
   };
 }

@@ -40,6 +40,8 @@ const expected: Record<Permission, readonly [boolean, boolean, boolean, boolean,
   // 'tickets: view, create, comment': tech has job tickets instead.
   'tickets.view': [Y, N, Y, Y, Y, Y],
   'tickets.create': [Y, N, Y, Y, Y, Y],
+  // Status changes are the provider's: the NOC and engineering work the queue (issue 5).
+  'tickets.manage': [Y, N, Y, N, N, N],
   'jobtickets.manage': [Y, Y, N, N, N, N],
   // 'site access requests': NOC, eng, customer admin (own sites).
   'access.request': [Y, N, Y, Y, Y, N],

@@ -27,6 +27,8 @@ export const permissionTable = {
   'events.calendar': { types: [1, 4], companyAdminFor: [4] },
   'tickets.view': { types: [1, 3, 4, 5], hiddenForChameleon2: true },
   'tickets.create': { types: [1, 3, 4, 5], hiddenForChameleon2: true },
+  // Changing a ticket's status is the provider's: customers comment, the NOC and engineering solve.
+  'tickets.manage': { types: [1, 3] },
   'jobtickets.manage': { types: [1, 2] },
   'access.request': { types: [1, 3, 4] },
   'checkins.manage': { types: [1, 2, 3] },

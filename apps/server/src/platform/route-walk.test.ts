@@ -48,6 +48,12 @@ async function recordsOf(code: string) {
      where sv.customer_id = $1 and u.customer_id = $1 order by n.notification_id limit 1`,
     [customer.customerId],
   );
+  const [ticket] = await t.database.query<{ ticketid: number }>(
+    'route_walk_ticket',
+    `select ticket_id as ticketid from tickets where customer_id = $1 and kind = 'support'
+     order by ticket_id limit 1`,
+    [customer.customerId],
+  );
   return {
     customerid: String(customer.customerId),
     userid: String(user.userId),
@@ -65,8 +71,9 @@ async function recordsOf(code: string) {
     // The past-events range names no record: a customer gets its own (empty of foreign) list.
     startdate: '0',
     enddate: '4102444800',
-    // 'Prefill Event' reads a ticket by number; only the NOC may, so customers get 403 whatever it is.
-    ticketid: '1',
+    // A support ticket of this customer: the other customer gets 404 for it. 'Prefill Event' reads a
+    // ticket by number too, but only the NOC may, so customers get 403 there whatever it is.
+    ticketid: String(ticket!.ticketid),
     // FAQ articles are the provider's, read by everyone: any id works (the NOC's turn deletes it).
     faqid: '1',
   };

@@ -155,6 +155,24 @@ const signedInRoutes: RouteObject[] = [
     path: 'release-notes',
     element: page(() => import('../features/faq/pages/release-notes-page').then((m) => m.ReleaseNotesPage)),
   },
+  {
+    path: 'tickets',
+    element: page(() => import('../features/tickets/pages/tickets-page').then((m) => m.TicketsPage)),
+  },
+  {
+    path: 'ticket/:ticketid',
+    element: page(() => import('../features/tickets/pages/ticket-page').then((m) => m.TicketPage)),
+  },
+  {
+    path: 'technician-job-creator',
+    element: page(() =>
+      import('../features/tickets/pages/technician-job-creator-page').then((m) => m.TechnicianJobCreatorPage),
+    ),
+  },
+  {
+    path: 'checkins',
+    element: page(() => import('../features/checkins/pages/checkins-page').then((m) => m.CheckinsPage)),
+  },
   ...placeholderRoutes.map((route) => ({ path: route.path, element: <PlaceholderPage route={route} /> })),
 ];
 

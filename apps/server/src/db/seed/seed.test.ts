@@ -1,5 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { sanitiseHtml } from '../../platform/sanitise-html';
 import { freshDatabase } from '../../test/helper';
 import type { Database } from '../client';
 import { customers } from '../schema/customers';
@@ -50,11 +51,71 @@ async function eventHistory(database: Database) {
   return { history: history!, contactTypes };
 }
 
+// Issue 5 at national scale: the ticket history by kind and age, comments per ticket, check-ins.
+async function supportHistory(database: Database) {
+  const [tickets] = await database.query<{
+    first_created: Date;
+    last_created: Date;
+    old: number;
+    old_solved: number;
+    access: number;
+    jobs: number;
+    jobs_unassigned: number;
+    fewest_comments: number;
+    most_comments: number;
+    access_without_request: number;
+    next_ticket_id: number;
+    max_ticket_id: number;
+  }>(
+    'seed_test_ticket_history',
+    `with per_ticket as (
+       select t.ticket_id, count(c.comment_id)::int as comments
+       from tickets t left join ticket_comments c using (ticket_id)
+       where t.ticket_id > 10000 group by t.ticket_id
+     )
+     select min(created_at) as first_created, max(created_at) as last_created,
+            count(*) filter (where created_at < $1::timestamptz - interval '30 days')::int as old,
+            count(*) filter (where created_at < $1::timestamptz - interval '30 days'
+                               and status = 'solved')::int as old_solved,
+            count(*) filter (where kind = 'access')::int as access,
+            count(*) filter (where kind = 'job')::int as jobs,
+            count(*) filter (where kind = 'job' and assignee_user_id is null)::int as jobs_unassigned,
+            (select min(comments) from per_ticket) as fewest_comments,
+            (select max(comments) from per_ticket) as most_comments,
+            (select count(*) from tickets a where a.kind = 'access' and not exists
+               (select 1 from site_access_requests r where r.ticket_id = a.ticket_id))::int
+              as access_without_request,
+            (select last_value + 1 from tickets_ticket_id_seq)::int as next_ticket_id,
+            max(ticket_id)::int as max_ticket_id
+     from tickets where ticket_id > 10000`,
+    [now],
+  );
+  const [checkins] = await database.query<{
+    first_in: Date;
+    last_out: Date;
+    open: number;
+    not_staff: number;
+    not_physical: number;
+  }>(
+    'seed_test_checkin_history',
+    `select min(checkin_time) as first_in, max(checkout_time) as last_out,
+            count(*) filter (where checkout_time is null)::int as open,
+            count(*) filter (where not c.is_provider)::int as not_staff,
+            count(*) filter (where s.site_type <> 1)::int as not_physical
+     from site_checkins k
+     join users u using (user_id) join customers c on c.customer_id = u.customer_id
+     join sites s on s.site_id = k.site_id`,
+    [],
+  );
+  return { tickets: tickets!, checkins: checkins! };
+}
+
 describe('national seed', () => {
   it('makes 500 customers besides the provider, 2,000 users, 10,000 sites, 30,000 services and 20,000 past events', async () => {
     const seeded = await withSeeded('national', async (database) => ({
       ...(await people(database)),
       ...(await eventHistory(database)),
+      support: await supportHistory(database),
     }));
     expect(seeded.counts).toMatchObject({
       customers: 501,
@@ -63,6 +124,14 @@ describe('national seed', () => {
       services: 30_000,
       contacts: 5_000,
       eventHistory: 20_000,
+      // Issue 5: 50,000 past tickets with 1 to 3 comments each (1 + ticket id % 3, so exactly twice as
+      // many as tickets), one in ten an access request, and 20,000 closed check-ins; plus the demo's own.
+      ticketHistory: 50_000,
+      tickets: 50_000 + 4 + 18,
+      ticketComments: 100_000 + 37,
+      accessRequests: 5_000 + 3,
+      checkinHistory: 20_000,
+      checkins: 20_000 + 17,
     });
     const names = seeded.customerRows.map((c) => c.customerName);
     expect(new Set(names).size).toBe(501);
@@ -81,7 +150,97 @@ describe('national seed', () => {
     expect(seeded.history.without_services).toBe(0);
     // Primary, secondary and emergency contacts, so notifications have e-mail and SMS to plan.
     expect(seeded.contactTypes.map((c) => c.contact_type)).toEqual([1, 2, 3]);
+
+    // Issue 5: tickets over five years, the old ones nearly all solved; access and job tickets; every
+    // ticket with 1 to 3 comments; new tickets numbered after the history.
+    const { tickets, checkins } = seeded.support;
+    const firstCreated = new Date(tickets.first_created).getTime();
+    expect(firstCreated).toBeGreaterThan(now.getTime() - 5 * year - 86_400_000);
+    expect(firstCreated).toBeLessThan(now.getTime() - 4.99 * year);
+    expect(new Date(tickets.last_created).getTime()).toBeLessThan(now.getTime());
+    expect(tickets.old_solved / tickets.old).toBeGreaterThan(0.95);
+    expect(tickets.access).toBe(5_000);
+    expect(tickets.jobs).toBe(5_000);
+    expect(tickets.jobs_unassigned).toBe(0);
+    expect(tickets.access_without_request).toBe(0);
+    expect([tickets.fewest_comments, tickets.most_comments]).toEqual([1, 3]);
+    expect(tickets.max_ticket_id).toBe(60_000);
+    expect(tickets.next_ticket_id).toBe(60_001);
+    // Check-ins: closed (but the demo technician's one), by the provider's staff, at physical sites.
+    expect(new Date(checkins.first_in).getTime()).toBeLessThan(now.getTime() - 4.99 * year);
+    expect(new Date(checkins.last_out).getTime()).toBeLessThan(now.getTime());
+    expect(checkins).toMatchObject({ open: 1, not_staff: 0, not_physical: 0 });
   }, 300_000);
+
+  it("gives the demo UNG's and EBH's tickets, the technician's jobs, site access requests and check-ins", async () => {
+    const seeded = await withSeeded('demo', demoSupport);
+    expect(seeded.counts).toMatchObject({
+      tickets: 22,
+      ticketComments: 37,
+      accessRequests: 3,
+      checkins: 17,
+      ticketHistory: 0,
+      checkinHistory: 0,
+    });
+    const byKind = (kind: string) => seeded.tickets.filter((t) => t.kind === kind);
+
+    // The demo's event tickets stay as they were.
+    expect(seeded.tickets.filter((t) => t.ticket_id < 4400).map((t) => t.ticket_id)).toEqual([
+      4211, 4312, 4313, 4314,
+    ]);
+    // Support tickets in the wizard's subject format, naming their own customer's services, from that
+    // customer's demo user, in every status and the wizard's three types, with 1 to 4 safe comments.
+    const support = byKind('support').filter((t) => t.ticket_id > 4400);
+    const demoUsers: Record<string, string[]> = {
+      UNG: ['admin@northgate.example', 'user@northgate.example'],
+      EBH: ['admin@eastbrook.example'],
+    };
+    expect(new Set(support.map((t) => t.customer_code))).toEqual(new Set(['UNG', 'EBH']));
+    expect(new Set(support.map((t) => t.status))).toEqual(
+      new Set(['new', 'open', 'pending', 'hold', 'solved']),
+    );
+    expect(new Set(support.map((t) => t.ticket_type))).toEqual(new Set(['incident', 'question', 'task']));
+    for (const t of support) {
+      expect(t.subject).toMatch(
+        /^\[(OUTAGE|FLAPPING|SPEED ISSUE|PACKET LOSS|QUERY|PORTAL|CUSTOMER WORKS)\] \d\d\/\d\d\/\d\d - \S/,
+      );
+      expect(demoUsers[t.customer_code]).toContain(t.requester);
+      expect(t.unknown_services).toBe(0);
+      for (const id of t.services) expect(t.subject).toContain(id);
+      expect(t.comments.length).toBeGreaterThanOrEqual(1);
+      expect(t.comments.length).toBeLessThanOrEqual(4);
+    }
+    const comments = seeded.tickets.flatMap((t) => t.comments);
+    for (const body of comments) expect(sanitiseHtml(body)).toBe(body);
+
+    // Job tickets: tasks for the technician at the provider's physical sites, some in the coming days.
+    const jobs = byKind('job');
+    expect(jobs.length).toBeGreaterThanOrEqual(3);
+    expect(jobs.length).toBeLessThanOrEqual(5);
+    for (const job of jobs)
+      expect(job).toMatchObject({
+        ticket_type: 'task',
+        assignee: 'tech@meridian.example',
+        site_customer: 'MRN',
+      });
+    expect(jobs.filter((j) => new Date(j.start_time!).getTime() > now.getTime()).length).toBeGreaterThan(1);
+
+    // Site access requests at UNG's sites, each with its request row.
+    const access = byKind('access');
+    expect(access.length).toBeGreaterThanOrEqual(2);
+    expect(access.every((t) => t.site_customer === 'UNG' && t.customer_code === 'UNG')).toBe(true);
+    expect(seeded.requests.map((r) => r.ticket_id).sort()).toEqual(access.map((t) => t.ticket_id).sort());
+
+    // The technician is checked in at one PoP now; past visits by the technician and the engineer.
+    expect(seeded.checkins.filter((c) => c.open)).toEqual([
+      { email: 'tech@meridian.example', site_customer: 'MRN', open: true },
+    ]);
+    const closed = seeded.checkins.filter((c) => !c.open).map((c) => c.email);
+    expect(new Set(closed)).toEqual(new Set(['tech@meridian.example', 'eng@meridian.example']));
+
+    // The built-in store numbers new tickets from 10,001, clear of every seeded number.
+    expect(seeded.nextTicketId).toBe(10_001);
+  }, 120_000);
 
   it('is the same every time it runs', async () => {
     const first = await withSeeded('demo', people);
@@ -93,3 +252,53 @@ describe('national seed', () => {
     expect(second.userRows.map((u) => u.email).sort()).toEqual(first.userRows.map((u) => u.email).sort());
   }, 120_000);
 });
+
+async function demoSupport(database: Database) {
+  const tickets = await database.query<{
+    ticket_id: number;
+    kind: string;
+    status: string;
+    ticket_type: string;
+    subject: string;
+    requester: string;
+    customer_code: string;
+    services: string[];
+    unknown_services: number;
+    start_time: Date | null;
+    assignee: string | null;
+    site_customer: string | null;
+    comments: string[];
+  }>(
+    'seed_test_demo_tickets',
+    `select t.ticket_id, t.kind, t.status, t.ticket_type, t.subject, t.requester, c.customer_code,
+            t.services, t.start_time, a.email as assignee, sc.customer_code as site_customer,
+            (select count(*) from unnest(t.services) id where not exists
+               (select 1 from services s where s.service_id = id and s.customer_id = t.customer_id))::int
+              as unknown_services,
+            coalesce((select array_agg(k.html_body order by k.comment_id) from ticket_comments k
+                      where k.ticket_id = t.ticket_id), '{}') as comments
+     from tickets t join customers c using (customer_id)
+     left join users a on a.user_id = t.assignee_user_id
+     left join sites s on s.site_id = t.site_id left join customers sc on sc.customer_id = s.customer_id
+     order by t.ticket_id`,
+    [],
+  );
+  const requests = await database.query<{ ticket_id: number }>(
+    'seed_test_demo_access',
+    'select ticket_id from site_access_requests order by request_id',
+    [],
+  );
+  const checkins = await database.query<{ email: string; site_customer: string; open: boolean }>(
+    'seed_test_demo_checkins',
+    `select u.email, c.customer_code as site_customer, k.checkout_time is null as open
+     from site_checkins k join users u using (user_id) join sites s on s.site_id = k.site_id
+     join customers c on c.customer_id = s.customer_id order by k.checkin_id`,
+    [],
+  );
+  const [sequence] = await database.query<{ next: number }>(
+    'seed_test_demo_sequence',
+    'select (last_value + 1)::int as next from tickets_ticket_id_seq',
+    [],
+  );
+  return { tickets, requests, checkins, nextTicketId: sequence!.next };
+}

@@ -18,6 +18,7 @@ import { seedDemoEventComments, seedDemoTickets, seedEventHistory } from './even
 import { seedFaq } from './faq';
 import { type InventorySize, seedInventory } from './inventory';
 import { type Random, seededRandom } from './random';
+import { type SupportSize, seedSupport } from './support';
 
 export const seedScales = ['demo', 'national'] as const;
 export type SeedScale = (typeof seedScales)[number];
@@ -28,19 +29,22 @@ export type SeedScale = (typeof seedScales)[number];
 const providerSiteCount = places.length + 5;
 const sizes: Record<
   SeedScale,
-  { customers: number; users: number; inventory: InventorySize; eventHistory: number }
+  { customers: number; users: number; inventory: InventorySize; eventHistory: number; support: SupportSize }
 > = {
   demo: {
     customers: demoCustomers.length,
     users: 60,
     eventHistory: 80,
     inventory: { sites: 60, services: 170, contactsPerCustomer: 3 },
+    // The demo's tickets and check-ins are hand-written (support.ts); no generated history.
+    support: { ticketHistory: 0, checkinHistory: 0 },
   },
   national: {
     customers: 500,
     users: 2000,
     eventHistory: 20_000,
     inventory: { sites: 10_000 - providerSiteCount, services: 30_000, contactsPerCustomer: 10 },
+    support: { ticketHistory: 50_000, checkinHistory: 20_000 },
   },
 };
 
@@ -89,7 +93,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
 // Removes every row the seed creates, for `npm run seed -- --reset`.
 export async function clearSeededData(db: Db) {
   await db.execute(
-    sql`truncate table audit_log, outbox, change_log, faq_articles, calendar_feeds, event_notifications, event_comments, ticket_comments, tickets, login_attempts, password_resets, sessions, service_notifications, site_contacts, contacts, event_services, events, service_patching, services, sites, simulated_third_party_circuits, users, customers restart identity cascade`,
+    sql`truncate table audit_log, outbox, change_log, faq_articles, calendar_feeds, event_notifications, event_comments, site_checkins, site_access_requests, ticket_attachments, ticket_comments, tickets, login_attempts, password_resets, sessions, service_notifications, site_contacts, contacts, event_services, events, service_patching, services, sites, simulated_third_party_circuits, users, customers restart identity cascade`,
   );
 }
 
@@ -173,7 +177,8 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
     now,
   );
   const eventHistory = await seedEventHistory(db, random, size.eventHistory, now);
-  const tickets = await seedDemoTickets(db, now);
+  const eventTickets = await seedDemoTickets(db, now);
+  const support = await seedSupport(db, size.support, now);
   await seedDemoEventComments(db);
   await seedFaq(db);
   // After a bulk load: fresh statistics, so the planner does not guess at empty tables, and a
@@ -185,6 +190,7 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
     ...inventory,
     events: inventory.events + eventHistory,
     eventHistory,
-    tickets,
+    ...support,
+    tickets: eventTickets + support.tickets,
   };
 }

@@ -1,23 +1,36 @@
-import { eq, sql } from 'drizzle-orm';
+import { ticketListCountWindow } from '@lightpath/domain/tickets';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DbOrTx } from '../../db/client';
-import { ticketComments, tickets } from '../../db/schema/tickets';
+import type { DbOrTx, RawQuery } from '../../db/client';
+import { ticketAttachments, ticketComments, tickets } from '../../db/schema/tickets';
+import { users } from '../../db/schema/users';
+import { Params, statementName } from '../../modules/services/statements';
 import { queueEmail } from '../../platform/outbox';
-import type { TicketSummary, TicketSystem, TicketSystemDeps } from './ticket-system';
+import { containsPattern } from '../../platform/scope';
+import type {
+  TicketDetail,
+  TicketListQuery,
+  TicketListRow,
+  TicketSummary,
+  TicketSystem,
+  TicketSystemDeps,
+} from './ticket-system';
 
 // The built-in ticket store (decisions.md): tickets and their comments live in the portal's own
 // database, and every requester and cc hears of a new ticket or comment by e-mail through the outbox.
 // Everything is written in the caller's transaction, so a ticket, its comment and its e-mails exist
 // together or not at all; the e-mails' dedupe keys grow from the caller's key, so a retry adds none.
 
-// Who the opening comment is from: tickets opened by the portal speak for the provider's NOC.
-const openingAuthor = 'NOC';
+// Comments the portal writes for the provider (event notices) are signed by its NOC.
+const nocAuthor = 'NOC';
 
 export function builtInTickets({ log }: TicketSystemDeps): TicketSystem {
   return {
     kind: 'built-in',
 
     async createTicket(db, ticket, dedupeKey) {
+      // The dedupe key is the ticket's request key: a retry with it finds the first ticket, even when
+      // the two race (the unique index makes the second wait for the first and then do nothing).
       const [created] = await db
         .insert(tickets)
         .values({
@@ -32,15 +45,37 @@ export function builtInTickets({ log }: TicketSystemDeps): TicketSystem {
           startTime: fromSeconds(ticket.starttime),
           endTime: fromSeconds(ticket.endtime),
           createdBy: ticket.createdBy,
+          kind: ticket.kind ?? 'support',
+          siteId: ticket.siteId ?? null,
+          assigneeUserId: ticket.assigneeUserId ?? null,
+          requestKey: dedupeKey,
         })
+        .onConflictDoNothing({ target: tickets.requestKey })
         .returning({ ticketid: tickets.ticketId });
-      const ticketid = created!.ticketid;
+      if (!created) {
+        const [existing] = await db
+          .select({ ticketid: tickets.ticketId })
+          .from(tickets)
+          .where(eq(tickets.requestKey, dedupeKey))
+          .limit(1);
+        if (!existing) throw new Error(`Ticket request ${dedupeKey} neither made nor found`);
+        return existing;
+      }
+      const ticketid = created.ticketid;
       await db.insert(ticketComments).values({
         ticketId: ticketid,
-        author: openingAuthor,
+        author: await openingAuthor(db, ticket.createdBy, ticket.requester),
         authorUserId: ticket.createdBy,
         htmlBody: ticket.htmlcomment,
       });
+      const attachmentIds = (ticket.attachments ?? []).map((a) => a.attachmentId);
+      if (attachmentIds.length > 0)
+        await db
+          .update(ticketAttachments)
+          .set({ ticketId: ticketid })
+          .where(
+            and(inArray(ticketAttachments.attachmentId, attachmentIds), isNull(ticketAttachments.ticketId)),
+          );
       await emailParticipants(db, log, {
         ticketid,
         recipients: [ticket.requester, ...ticket.ccs],
@@ -88,6 +123,168 @@ export function builtInTickets({ log }: TicketSystemDeps): TicketSystem {
         services: row.services,
       } satisfies TicketSummary;
     },
+
+    listTickets: (db, query) => listBuiltInTickets(rawQueryOn(db), query),
+
+    getTicket: (db, ticketid) => getBuiltInTicket(rawQueryOn(db), ticketid),
+
+    async setStatus(db, ticketid, status) {
+      const [row] = await db
+        .update(tickets)
+        .set({ status, updatedAt: sql`now()` })
+        .where(eq(tickets.ticketId, ticketid))
+        .returning({ ticketid: tickets.ticketId });
+      if (!row) throw new Error(`Ticket #${ticketid} does not exist`);
+    },
+  };
+}
+
+// Who the opening comment is from: the person who raised the ticket when they asked for it themselves
+// (the wizard, a site access request, a job ticket); otherwise the portal speaking for the NOC (event
+// notices, raised by the NOC for a customer's contact).
+async function openingAuthor(db: DbOrTx, createdBy: number | null, requester: string): Promise<string> {
+  if (createdBy === null) return nocAuthor;
+  const [user] = await db
+    .select({ email: users.email, firstname: users.firstname, surname: users.surname })
+    .from(users)
+    .where(eq(users.userId, createdBy))
+    .limit(1);
+  if (!user || user.email.toLowerCase() !== requester.trim().toLowerCase()) return nocAuthor;
+  return `${user.firstname} ${user.surname}`.trim() || nocAuthor;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reads: hand-written SQL on the driver (RawQuery), named prepared statements like the other hot lists
+// (docs/decisions/010). The tickets module calls these with its RawQuery; the TicketSystem methods
+// reach the same statements through Drizzle, for callers that hold only a Db.
+
+const seconds = (column: string) => `floor(extract(epoch from ${column}))::float8`;
+
+// Each row's customer code, site name and assignee are looked up by primary key: for a page of a
+// hundred rows that is cheaper than joining (which planned as hash joins over whole tables).
+const rowColumns = (t: string) => `${t}.ticket_id as ticketid, ${t}.subject, ${t}.status,
+    ${t}.ticket_type as tickettype, ${t}.kind, ${t}.customer_id as customerid,
+    (select c.customer_code from customers c where c.customer_id = ${t}.customer_id) as customercode,
+    ${t}.requester, ${t}.site_id as siteid,
+    (select s.site_name from sites s where s.site_id = ${t}.site_id) as sitename,
+    ${t}.assignee_user_id as assigneeuserid,
+    (select trim(u.firstname || ' ' || u.surname) from users u where u.user_id = ${t}.assignee_user_id) as assigneename,
+    ${seconds(`${t}.created_at`)} as created_at, ${seconds(`${t}.updated_at`)} as updated_at`;
+
+const pageColumns = `t.ticket_id, t.subject, t.status, t.ticket_type, t.kind, t.customer_id, t.requester,
+    t.site_id, t.assignee_user_id, t.created_at, t.updated_at`;
+
+const sortKeys: Record<string, string> = {
+  updated: 't.updated_at',
+  created: 't.created_at',
+  ticketid: 't.ticket_id',
+};
+
+// A customer's scope (customerId) never includes the provider's job tickets: those are the
+// technicians' work orders, whoever's site they are at.
+function whereOf(query: TicketListQuery, params: Params): string {
+  const where: string[] = [];
+  if (query.customerId !== null) {
+    where.push(`t.customer_id = ${params.add(query.customerId)}`);
+    where.push(`t.kind <> 'job'`);
+  }
+  if (query.assigneeUserId !== undefined)
+    where.push(`t.assignee_user_id = ${params.add(query.assigneeUserId)}`);
+  if (query.kind !== undefined) where.push(`t.kind = ${params.add(query.kind)}`);
+  if (query.status !== undefined) where.push(`t.status = ${params.add(query.status)}`);
+  if (query.siteId !== undefined) where.push(`t.site_id = ${params.add(query.siteId)}`);
+  if (query.q) {
+    const pattern = params.add(containsPattern(query.q));
+    // A number typed into the search box finds that ticket too.
+    const number = /^\d{1,9}$/.test(query.q) ? ` or t.ticket_id = ${params.add(Number(query.q))}` : '';
+    where.push(`(t.subject ilike ${pattern} or t.requester ilike ${pattern}${number})`);
+  }
+  return where.length > 0 ? where.join(' and ') : 'true';
+}
+
+export async function listBuiltInTickets(
+  query: RawQuery,
+  filter: TicketListQuery,
+): Promise<{ count: number; results: TicketListRow[] }> {
+  const params = new Params();
+  const where = whereOf(filter, params);
+  const descending = filter.sort.startsWith('-');
+  const key = sortKeys[filter.sort.replace(/^-/, '')] ?? 't.updated_at';
+  const direction = descending ? 'desc' : 'asc';
+  // The ticket id ends every order so that pages never overlap.
+  const order = (t: string) =>
+    key === 't.ticket_id'
+      ? `${t}.ticket_id ${direction}`
+      : `${key.replace('t.', `${t}.`)} ${direction}, ${t}.ticket_id ${direction}`;
+  // Counted up to one past the window (domain ticketCountIsExact), so the count's cost is bounded.
+  const cap = params.add(filter.offset + ticketListCountWindow + 1);
+  const limit = params.add(filter.limit);
+  const offset = params.add(filter.offset);
+  // The page is one walk down an index in the list's order (tickets_updated_idx for the NOC,
+  // tickets_customer_idx for a customer, tickets_assignee_idx for a technician); only its rows get
+  // their customer, site and assignee. The total comes in the same round trip, counted over
+  // an index and capped, so it never costs more than a few pages.
+  const text = `with page as (
+    select ${pageColumns} from tickets t
+    where ${where}
+    order by ${order('t')}
+    limit ${limit} offset ${offset}
+  )
+  select ${rowColumns('p')},
+    (select count(*)::int from (select 1 from tickets t where ${where} limit ${cap}) n) as total
+  from page p
+  order by ${order('p')}`;
+  const rows = await query<TicketListRow & { total: number }>(
+    statementName('tickets_list', text),
+    text,
+    params.values,
+  );
+  if (rows.length > 0) return { count: rows[0]!.total, results: rows.map(({ total: _, ...row }) => row) };
+  if (filter.offset === 0) return { count: 0, results: [] };
+  // Past the last page: the total still has to be told (without the limit and offset parameters).
+  const countText = `select count(*)::int as total from (select 1 from tickets t where ${where} limit ${cap}) n`;
+  const [counted] = await query<{ total: number }>(
+    statementName('tickets_count', countText),
+    countText,
+    params.values.slice(0, -2),
+  );
+  return { count: counted?.total ?? 0, results: [] };
+}
+
+const detailText = `select ${rowColumns('t')}, t.description, t.ccs, t.services,
+    ${seconds('t.start_time')} as starttime, ${seconds('t.end_time')} as endtime,
+    coalesce((select json_agg(x order by x.created_at, x.commentid) from (
+      select tc.comment_id as commentid, tc.author, tc.author_user_id as authoruserid, tc.html_body as htmlbody,
+             ${seconds('tc.created_at')} as created_at
+      from ticket_comments tc where tc.ticket_id = t.ticket_id) x), '[]'::json) as comments,
+    coalesce((select json_agg(x order by x.attachmentid) from (
+      select a.attachment_id as attachmentid, a.file_name as filename, a.content_type as contenttype,
+             a.size_bytes::float8 as size
+      from ticket_attachments a where a.ticket_id = t.ticket_id) x), '[]'::json) as attachments
+  from tickets t
+  where t.ticket_id = $1`;
+
+// The whole ticket, comments oldest first. Comments were sanitised when written (the tickets module
+// and the other writers turn text into sanitised HTML), so they are returned as stored.
+export async function getBuiltInTicket(query: RawQuery, ticketid: number): Promise<TicketDetail | null> {
+  const [row] = await query<TicketDetail>('tickets_detail', detailText, [ticketid]);
+  return row ?? null;
+}
+
+// Runs a RawQuery statement through Drizzle: the `$n` placeholders become Drizzle parameters. For the
+// TicketSystem methods, whose callers hold a Db rather than the driver.
+function rawQueryOn(db: DbOrTx): RawQuery {
+  return async <Row>(_name: string, text: string, values: unknown[]) => {
+    const chunks: SQL[] = [];
+    let last = 0;
+    for (const match of text.matchAll(/\$(\d+)/g)) {
+      chunks.push(sql.raw(text.slice(last, match.index)));
+      chunks.push(sql`${values[Number(match[1]) - 1]}`);
+      last = match.index + match[0].length;
+    }
+    chunks.push(sql.raw(text.slice(last)));
+    const result = await db.execute(sql.join(chunks));
+    return (result as unknown as { rows: Row[] }).rows;
   };
 }
 

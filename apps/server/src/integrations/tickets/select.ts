@@ -2,9 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { builtInTickets } from './built-in';
 import type { TicketSystem } from './ticket-system';
+import { zendeskTickets } from './zendesk';
 
-// The one place that chooses the ticket system, for the API and for the background dispatcher alike.
-// Only the built-in store exists so far; issue 5 adds the Zendesk client, chosen by its configuration.
-export function ticketSystemFor(_config: Config, log: FastifyBaseLogger): TicketSystem {
+// The one place that chooses the ticket system, for the API and for the background dispatcher alike:
+// Zendesk when ZENDESK_URL, ZENDESK_EMAIL and ZENDESK_API_TOKEN are all set (config.ts refuses a
+// partial set), otherwise the built-in store in the portal's database.
+export function ticketSystemFor(config: Config, log: FastifyBaseLogger): TicketSystem {
+  if (config.zendesk) {
+    return zendeskTickets(
+      { url: config.zendesk.url, email: config.zendesk.email, apiToken: config.zendesk.apiToken },
+      { log },
+    );
+  }
   return builtInTickets({ log });
 }

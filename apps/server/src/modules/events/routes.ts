@@ -8,14 +8,13 @@ import {
 } from '@lightpath/domain/events';
 import type { CountKey } from '@lightpath/domain/navigation';
 import { serviceIdParamSchema } from '@lightpath/domain/services';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, RawQuery } from '../../db/client';
 import type { TicketSystem } from '../../integrations/tickets/ticket-system';
 import { done, envelope, listOf, messageOnly, ok } from '../../platform/envelope';
-import { Invalid } from '../../platform/errors';
+import { idempotencyKeyOf } from '../../platform/idempotency';
 import { signedIn } from '../../platform/request-context';
 import { countProviders } from '../portal/routes';
 import {
@@ -166,25 +165,6 @@ const pastParams = z
 
 const eventParams = z.object({ eventid: idSchema });
 const serviceParams = z.object({ serviceid: serviceIdParamSchema });
-
-// A client that may send the same POST twice (a retry after a timeout) names it with this header;
-// the second answers with the event the first made and notifies nobody again.
-const idempotencyKeyHeader = 'idempotency-key';
-const idempotencyKeySchema = z
-  .string()
-  .trim()
-  .min(1, 'Idempotency-Key must not be empty')
-  .max(100, 'Idempotency-Key must be at most 100 characters')
-  .optional();
-function idempotencyKeyOf(request: FastifyRequest): string | null {
-  const parsed = idempotencyKeySchema.safeParse(request.headers[idempotencyKeyHeader]);
-  if (!parsed.success)
-    throw Invalid.field(
-      idempotencyKeyHeader,
-      parsed.error.issues[0]?.message ?? 'Idempotency-Key must be one header of at most 100 characters',
-    );
-  return parsed.data ?? null;
-}
 
 const tags = ['events'];
 

@@ -17,7 +17,6 @@ export type PlaceholderRoute = {
 const equipment: Crumb = { label: 'Equipment', to: '/equipment' };
 const colocation: Crumb = { label: 'Co-location' };
 const reports: Crumb = { label: 'Reports' };
-const support: Crumb = { label: 'Support' };
 
 export const placeholderRoutes: PlaceholderRoute[] = [
   { path: '/jobs', title: 'AWX Jobs', area: 'automation jobs', permission: 'jobs.manage' },
@@ -113,20 +112,6 @@ export const placeholderRoutes: PlaceholderRoute[] = [
     area: 'API logs',
     permission: 'apilogs.view',
   },
-  { path: '/tickets', title: 'Tickets', section: support, area: 'tickets', permission: 'tickets.view' },
-  {
-    path: '/ticket/:ticketid',
-    title: (p) => `Ticket #${p.ticketid ?? ''}`,
-    section: { label: 'Tickets', to: '/tickets' },
-    area: 'tickets',
-    permission: 'tickets.view',
-  },
-  {
-    path: '/technician-job-creator',
-    title: 'Technician Job Creator',
-    area: 'technician jobs',
-    permission: 'jobtickets.manage',
-  },
   { path: '/general-pages/blank-page', title: 'Blank Page', area: 'blank page' },
 ];
 
@@ -136,7 +121,7 @@ export const actionTargets: Record<NavAction, { to: string; label: string }> = {
   'new-service': { to: '/services', label: 'New Service' },
   'new-site': { to: '/sites', label: 'Add New Site' },
   'site-access': { to: '/sites', label: 'Site Access Request' },
-  'site-checkin': { to: '/sites', label: 'Site Check-In' },
+  'site-checkin': { to: '/checkins', label: 'Site Check-In' },
   'update-equipment': { to: '/equipment', label: 'Update Equipment' },
   'new-event': { to: '/events', label: 'New Event' },
   'new-ticket': { to: '/tickets', label: 'New Ticket' },

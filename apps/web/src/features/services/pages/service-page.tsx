@@ -2,7 +2,7 @@ import { can } from '@lightpath/domain/permissions';
 import { hasLogicalBEnd, serviceTypeOf } from '@lightpath/domain/services';
 import { Alert, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArchive, IconPencil, IconPlugConnectedX, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconArchive, IconPencil, IconPlugConnectedX, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { ServiceConditionBadge } from '../../../components/condition-badges';
@@ -20,6 +20,7 @@ import { LinkStatusBadge } from '../../telemetry/components/link-status-badge';
 import { OperationalHistoryTable } from '../../telemetry/components/operational-history-table';
 import { TrafficChart } from '../../telemetry/components/traffic-chart';
 import { UtilisationMeter } from '../../telemetry/components/utilisation-meter';
+import { TicketWizard } from '../../tickets/components/ticket-wizard/ticket-wizard';
 import { useService } from '../api/get-service';
 import { EditServiceModal } from '../components/edit-service-modal';
 import { Fact, FactList } from '../components/fact-list';
@@ -44,6 +45,9 @@ export function ServicePage() {
   const query = useService(allowed ? serviceid : null);
   const canOpenSite = useSiteVisibility();
   const [editing, editModal] = useDisclosure(false);
+  // Spec 2.6: Create New Ticket, started from here with this service already chosen.
+  const canReport = can(actor, 'tickets.create');
+  const [reporting, reportModal] = useDisclosure(false);
   const deprovision = useConfirmDeprovision();
   const remove = useConfirmDelete();
   usePageTitle(query.data ? `${query.data.serviceid} · ${query.data.description}` : `Service ${serviceid}`);
@@ -111,31 +115,44 @@ export function ServicePage() {
         description={service.description}
         crumbs={[...crumbs, { label: service.serviceid }]}
         actions={
-          canManage && (
+          (canReport || canManage) && (
             <>
-              <Button variant="default" leftSection={<IconPencil size={16} />} onClick={editModal.open}>
-                Edit
-              </Button>
-              {!disabled && (
+              {canReport && (
                 <Button
                   variant="light"
-                  color="orange"
-                  leftSection={<IconPlugConnectedX size={16} />}
-                  onClick={() => deprovision.confirm(service)}
-                  loading={deprovision.pending}
+                  leftSection={<IconAlertCircle size={16} />}
+                  onClick={reportModal.open}
                 >
-                  Deprovision
+                  Report a problem
                 </Button>
               )}
-              <Button
-                variant="light"
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                onClick={() => remove.confirm(service, leave)}
-                loading={remove.pending}
-              >
-                Delete
-              </Button>
+              {canManage && (
+                <>
+                  <Button variant="default" leftSection={<IconPencil size={16} />} onClick={editModal.open}>
+                    Edit
+                  </Button>
+                  {!disabled && (
+                    <Button
+                      variant="light"
+                      color="orange"
+                      leftSection={<IconPlugConnectedX size={16} />}
+                      onClick={() => deprovision.confirm(service)}
+                      loading={deprovision.pending}
+                    >
+                      Deprovision
+                    </Button>
+                  )}
+                  <Button
+                    variant="light"
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => remove.confirm(service, leave)}
+                    loading={remove.pending}
+                  >
+                    Delete
+                  </Button>
+                </>
+              )}
             </>
           )
         }
@@ -229,6 +246,9 @@ export function ServicePage() {
         </Grid.Col>
       </Grid>
       {canManage && editing && <EditServiceModal service={service} opened onClose={editModal.close} />}
+      {canReport && (
+        <TicketWizard opened={reporting} onClose={reportModal.close} initialServices={[service.serviceid]} />
+      )}
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { can } from '@lightpath/domain/permissions';
-import { siteMessages, siteTypes } from '@lightpath/domain/sites';
+import { siteMessages, siteNeedsAddress, siteTypes } from '@lightpath/domain/sites';
 import { Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconEdit, IconMapPinOff, IconNetwork, IconTrash } from '@tabler/icons-react';
+import { IconDoorEnter, IconEdit, IconMapPinOff, IconNetwork, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -15,6 +15,9 @@ import { ApiError, errorMessage, needsToast } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { RequestSiteAccessWizard } from '../../access/components/request-site-access-wizard';
+import { SiteAccessRequestsPanel } from '../../access/components/site-access-requests-panel';
+import { SiteCheckinButton } from '../../checkins/components/site-checkin-button';
 import { useDeleteSite } from '../api/delete-site';
 import { useSite } from '../api/get-site';
 import { EditSiteModal } from '../components/edit-site-modal';
@@ -48,6 +51,7 @@ export function SitePage() {
   const query = useSite(siteid, allowed);
   const deleteSite = useDeleteSite();
   const [editing, edit] = useDisclosure(false);
+  const [requestingAccess, requestAccess] = useDisclosure(false);
   const site = query.data;
   usePageTitle(site ? `${site.sitenumber} ${site.sitename}` : 'Site');
 
@@ -91,6 +95,10 @@ export function SitePage() {
   const name = `${loaded.sitenumber} · ${loaded.sitename}`;
   const network = networkPageOf(loaded.sitetype, loaded.siteid);
   const placed = loaded.latitude !== null && loaded.longitude !== null;
+  // Access is asked for places a technician can stand in, and only while the site is in use; the
+  // requests already made stay listed.
+  const accessRequests = can(actor, 'access.request') && siteNeedsAddress(loaded.sitetype);
+  const accessible = accessRequests && loaded.status === 1;
 
   const confirmDelete = () =>
     modals.openConfirmModal({
@@ -147,6 +155,18 @@ export function SitePage() {
                 {network.label}
               </Button>
             )}
+            {/* The check-ins area decides (checkinSiteEligible) where one may check in: physical sites; a
+                check-out shows wherever the user is still checked in. */}
+            <SiteCheckinButton siteid={loaded.siteid} sitename={loaded.sitename} />
+            {accessible && (
+              <Button
+                variant="light"
+                leftSection={<IconDoorEnter size={16} aria-hidden="true" />}
+                onClick={requestAccess.open}
+              >
+                Request access
+              </Button>
+            )}
             {manage && (
               <Button variant="light" leftSection={<IconEdit size={16} />} onClick={edit.open}>
                 Edit
@@ -198,8 +218,12 @@ export function SitePage() {
           </Grid.Col>
         </Grid>
         {can(actor, 'services.view') && <SiteServicesPanel siteid={loaded.siteid} />}
+        {accessRequests && <SiteAccessRequestsPanel siteid={loaded.siteid} />}
       </Stack>
       {manage && <EditSiteModal site={loaded} opened={editing} onClose={edit.close} />}
+      {accessible && (
+        <RequestSiteAccessWizard opened={requestingAccess} onClose={requestAccess.close} site={loaded} />
+      )}
     </>
   );
 }

@@ -1,9 +1,20 @@
 import { can } from '@lightpath/domain/permissions';
 import { type SiteType, siteTypeIds, siteTypes } from '@lightpath/domain/sites';
 import { isProviderType } from '@lightpath/domain/user-types';
-import { Alert, Button, EmptyState, Group, Paper, SegmentedControl, Select, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  EmptyState,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconInfoCircle, IconMapPin, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { CustomerFilter } from '../../../components/customer-filter';
 import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
@@ -13,8 +24,9 @@ import { TableSkeleton } from '../../../components/table-skeleton';
 import { useSession } from '../../../lib/session';
 import { useListParams } from '../../../lib/use-list-params';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { RequestSiteAccessWizard } from '../../access/components/request-site-access-wizard';
 import { useAllCustomers } from '../../customers/api/list-customers';
-import { actionTargets, isNavAction } from '../../placeholders/placeholder-routes';
+import { actionHref, actionTargets, isNavAction } from '../../placeholders/placeholder-routes';
 import { usePortalInfo } from '../../portal/api/get-portal-info';
 import { useSites } from '../api/list-sites';
 import { CreateSiteModal } from '../components/create-site-modal';
@@ -70,10 +82,16 @@ export function SitesPage() {
     );
   }
 
-  // The sidebar's 'Add New Site' lands here with ?action=new-site; closing the modal removes it.
+  // The sidebar's 'Add New Site' and 'Site Access Request' land here with ?action=new-site and
+  // ?action=site-access; closing the modal removes the parameter, so a reload does not reopen it. A
+  // role that may not do either simply sees the list.
   const creating = manage && action === 'new-site';
-  const closeCreate = () => list.set({ action: null }, { resetPage: false, replace: true });
-  const otherAction = isNavAction(action) && action !== 'new-site' ? actionTargets[action] : null;
+  const requestingAccess = can(actor, 'access.request') && action === 'site-access';
+  const closeAction = () => list.set({ action: null }, { resetPage: false, replace: true });
+  const otherAction =
+    isNavAction(action) && actionTargets[action].to !== '/sites'
+      ? { action, ...actionTargets[action] }
+      : null;
   const filtered = Boolean(list.get('q') || sitetype || status || customerid);
 
   return (
@@ -101,8 +119,11 @@ export function SitesPage() {
       />
       {otherAction && (
         <Alert variant="light" color="indigo" icon={<IconInfoCircle size={18} />} mb="md">
-          The {otherAction.label} form is not available yet. It arrives together with site access and
-          check-ins.
+          The {otherAction.label} form opens from its own page:{' '}
+          <Anchor component={Link} to={actionHref(otherAction.action)}>
+            {otherAction.label}
+          </Anchor>
+          .
         </Alert>
       )}
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} shadow="xs">
@@ -209,7 +230,10 @@ export function SitesPage() {
           />
         )}
       </Paper>
-      {manage && <CreateSiteModal opened={creating} onClose={closeCreate} />}
+      {manage && <CreateSiteModal opened={creating} onClose={closeAction} />}
+      {can(actor, 'access.request') && (
+        <RequestSiteAccessWizard opened={requestingAccess} onClose={closeAction} />
+      )}
     </>
   );
 }

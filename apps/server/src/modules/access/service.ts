@@ -1,0 +1,392 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  type AccessAttachment,
+  type AccessRequest,
+  type AccessRequestReply,
+  type AccessStepOne,
+  type AccessTicketPlan,
+  accessMessages,
+  accessRequestHtml,
+  accessStepOneProblem,
+  accessSubject,
+  accessTypeRefusal,
+  type UploadKind,
+  type UploadRefusal,
+  uploadBatchProblem,
+  uploadContentProblem,
+  uploadKindOf,
+  uploadKinds,
+} from '@lightpath/domain/access';
+import { type Actor, scopeOf } from '@lightpath/domain/actor';
+import { fullName } from '@lightpath/domain/users';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { Db, DbOrTx, RawQuery } from '../../db/client';
+import type { TicketAttachmentFile, TicketSystem } from '../../integrations/tickets/ticket-system';
+import { recordAudit } from '../../platform/audit';
+import { AppError, Conflict, Invalid } from '../../platform/errors';
+import { signedIn } from '../../platform/request-context';
+import { sanitiseHtml } from '../../platform/sanitise-html';
+import { type FileStorage, newStorageKey } from '../../platform/storage';
+import { listSiteContactsFor, requireSiteFor } from '../sites/service';
+import {
+  findAccessRequestByRequestKey,
+  findAccessRequestByTicket,
+  findUnlinkedAttachments,
+  insertAccessRequestRow,
+  insertAttachmentRows,
+  listAccessRequests,
+  listLinkedAttachmentNames,
+  type NewAttachmentRow,
+} from './repository';
+
+export type AccessDeps = {
+  db: Db;
+  query: RawQuery;
+  config: Config;
+  tickets: TicketSystem;
+  storage: FileStorage;
+};
+
+type SiteRow = Awaited<ReturnType<typeof requireSiteFor>>;
+
+// Out of scope is 404 before anything else (even a bad body or a refused file), so a refusal never
+// confirms that another customer's site exists.
+export function requireAccessSite(db: Db, actor: Actor, siteId: number): Promise<SiteRow> {
+  return requireSiteFor(db, actor, siteId);
+}
+
+// A site whose access type says "not through the portal" takes neither uploads nor requests, and a
+// disabled site is offered by no picker (spec 5).
+function checkSiteTakesRequests(site: SiteRow) {
+  if (site.status === 0) throw Invalid.field('siteID', accessMessages.siteDisabled);
+  const refusal = accessTypeRefusal(site.accessType);
+  if (refusal) throw Invalid.field('siteID', refusal);
+}
+
+export async function listAccessRequestsFor(
+  query: RawQuery,
+  db: Db,
+  actor: Actor,
+  siteId: number,
+  page: { limit: number; offset: number },
+) {
+  await requireAccessSite(db, actor, siteId);
+  const result = await listAccessRequests(query, scopeOf(actor), siteId, page);
+  return { ...result, limit: page.limit, offset: page.offset };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Uploads (spec 7.4: the access form, sent before the request). Every file is checked (name, type
+// by extension and by content, size) before anything is written; then the files are stored and
+// their rows inserted, and should the rows fail the stored files are removed again.
+
+export type ReceivedFile = { name: string; bytes: Buffer };
+
+export class UploadRefused extends AppError {
+  constructor(refusal: UploadRefusal) {
+    super(refusal.status, refusal.message, [{ path: 'files', message: refusal.message }]);
+  }
+}
+
+function contentTypeOf(name: string): string {
+  return uploadKinds[uploadKindOf(name) as UploadKind].contentType;
+}
+
+// The bearer of an upload's token may name it in a request: unguessable, and never shown to
+// anyone but the uploader.
+function newAttachmentToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+export async function uploadAccessForms(
+  deps: AccessDeps,
+  request: FastifyRequest,
+  actor: Actor,
+  siteId: number,
+  files: readonly ReceivedFile[],
+): Promise<AccessAttachment[]> {
+  const site = await requireAccessSite(deps.db, actor, siteId);
+  checkSiteTakesRequests(site);
+  const maxBytes = deps.config.uploads.maxBytes;
+  const batchProblem = uploadBatchProblem(
+    files.map((f) => ({ name: f.name, size: f.bytes.length })),
+    maxBytes,
+  );
+  if (batchProblem) throw new UploadRefused(batchProblem);
+  for (const file of files) {
+    const problem = uploadContentProblem(file, maxBytes);
+    if (problem) throw new UploadRefused(problem);
+  }
+
+  const stored: string[] = [];
+  try {
+    const rows: NewAttachmentRow[] = [];
+    for (const file of files) {
+      const storageKey = newStorageKey('access');
+      await deps.storage.put(storageKey, file.bytes);
+      stored.push(storageKey);
+      rows.push({
+        token: newAttachmentToken(),
+        siteId,
+        // The request that links it opens a ticket for the site's customer, so the upload is theirs.
+        customerId: site.customerId,
+        fileName: file.name,
+        contentType: contentTypeOf(file.name),
+        sizeBytes: file.bytes.length,
+        storageKey,
+        uploadedBy: actor.userId,
+      });
+    }
+    const inserted = await deps.db.transaction(async (tx) => {
+      const created = await insertAttachmentRows(tx, rows);
+      await recordAudit(tx, request, {
+        action: 'access.upload',
+        entity: 'site',
+        entityId: siteId,
+        detail: {
+          files: created.map((row) => ({
+            attachmentid: row.attachmentId,
+            name: row.fileName,
+            size: row.sizeBytes,
+          })),
+        },
+      });
+      return created;
+    });
+    return inserted.map((row) => ({
+      token: row.token,
+      filename: row.fileName,
+      size: row.sizeBytes,
+      contenttype: row.contentType,
+    }));
+  } catch (error) {
+    await Promise.all(
+      stored.map((key) =>
+        deps.storage.remove(key).catch((err: unknown) => {
+          request.log.error({ err, key }, 'removing an upload whose row was not written failed');
+        }),
+      ),
+    );
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Requests (spec 7.4: POST site/{id}/access). The flow: the site is in scope, the body names it, the
+// step-one rule passes with the site's stored access type, every named upload belongs to this site
+// and is unused; then either the plan (preflight: nothing written) or one transaction that opens the
+// ticket (its e-mails and the attachments' links with it), stores the request and audits it.
+
+const bodyPathOf: Record<NonNullable<ReturnType<typeof accessStepOneProblem>>['path'], string> = {
+  site: 'siteID',
+  datetime: 'datetime',
+  technician: 'technician',
+  details: 'additionaldetails',
+  number: 'number',
+  files: 'attachments',
+};
+
+function stepOneOf(site: SiteRow, body: AccessRequest): AccessStepOne {
+  return {
+    accesstype: site.accessType,
+    datetime: body.datetime,
+    technician: body.technician,
+    details: body.additionaldetails,
+    number: body.number ?? null,
+    files: body.attachments.length,
+  };
+}
+
+async function attachmentsFor(deps: AccessDeps, actor: Actor, siteId: number, tokens: readonly string[]) {
+  const unique = [...new Set(tokens)];
+  const rows = await findUnlinkedAttachments(deps.db, scopeOf(actor), siteId, unique);
+  if (rows.length !== unique.length || unique.length !== tokens.length)
+    throw Invalid.field('attachments', accessMessages.attachmentUnknown);
+  return rows;
+}
+
+// The site's contacts are copied in when asked (addccs); the requester hears of the ticket anyway.
+async function ccsFor(deps: AccessDeps, actor: Actor, siteId: number, requester: string, addccs: boolean) {
+  if (!addccs) return [];
+  const contacts = await listSiteContactsFor(deps.db, actor, siteId);
+  const seen = new Set([requester.toLowerCase()]);
+  const ccs: string[] = [];
+  for (const contact of contacts) {
+    const email = contact.email?.trim();
+    if (!email || seen.has(email.toLowerCase())) continue;
+    seen.add(email.toLowerCase());
+    ccs.push(email);
+  }
+  return ccs;
+}
+
+async function planFor(
+  deps: AccessDeps,
+  request: FastifyRequest,
+  actor: Actor,
+  site: SiteRow,
+  body: AccessRequest,
+  names: readonly string[],
+): Promise<AccessTicketPlan> {
+  const who = signedIn(request);
+  const requester = who.email;
+  const ccs = await ccsFor(deps, actor, site.siteId, requester, body.addccs);
+  const html = accessRequestHtml(
+    {
+      sitenumber: site.siteNumber,
+      sitename: site.siteName,
+      building: site.building,
+      street: site.street,
+      suburb: site.suburb,
+      postcode: site.postcode,
+      accesstype: site.accessType,
+      accesshours: site.accessHours,
+    },
+    body,
+    {
+      requestedBy: `${fullName(who.user)} <${who.email}>`,
+      attachments: names,
+      timeZone: deps.config.timeZone,
+    },
+  );
+  return { requester, ccs, attachments: [...names], htmlcomment: sanitiseHtml(html), id: null };
+}
+
+export type AccessWriteOutcome =
+  | { kind: 'preflight'; reply: AccessRequestReply }
+  | { kind: 'created' | 'repeated'; reply: AccessRequestReply; ticketid: number };
+
+// What answers a retry: the ticket the first request opened, with the files it carries.
+async function repeatedOutcome(
+  deps: AccessDeps,
+  request: FastifyRequest,
+  actor: Actor,
+  site: SiteRow,
+  body: AccessRequest,
+  ticketid: number,
+): Promise<AccessWriteOutcome> {
+  const names = await listLinkedAttachmentNames(deps.db, ticketid);
+  const plan = await planFor(deps, request, actor, site, body, names);
+  return { kind: 'repeated', ticketid, reply: { ticket: { create: { ...plan, id: ticketid } } } };
+}
+
+// An earlier request with this key, for this site; a key used for another site is a conflict.
+async function priorTicketFor(db: DbOrTx, siteId: number, dedupeKey: string): Promise<number | null> {
+  const prior = await findAccessRequestByRequestKey(db, dedupeKey);
+  if (!prior) return null;
+  if (prior.siteId !== siteId) throw new Conflict(accessMessages.requestKeyReused, 'idempotency-key');
+  return prior.ticketId;
+}
+
+export async function createAccessRequest(
+  deps: AccessDeps,
+  request: FastifyRequest,
+  actor: Actor,
+  siteId: number,
+  body: AccessRequest,
+  requestKey: string | null,
+): Promise<AccessWriteOutcome> {
+  const site = await requireAccessSite(deps.db, actor, siteId);
+  if (body.siteID !== siteId) throw Invalid.field('siteID', accessMessages.siteMismatch);
+  // The ticket system is handed the key as its dedupe key: a retry opens no second ticket and sends
+  // no second e-mail, and finds the first request (whose uploads are linked by now) before they are
+  // checked again.
+  const dedupeKey = `access:${requestKey ?? randomUUID()}`;
+  if (!body.preflight && requestKey) {
+    const prior = await priorTicketFor(deps.db, siteId, dedupeKey);
+    if (prior !== null) return repeatedOutcome(deps, request, actor, site, body, prior);
+  }
+  if (site.status === 0) throw Invalid.field('siteID', accessMessages.siteDisabled);
+  const problem = accessStepOneProblem(stepOneOf(site, body));
+  if (problem) throw Invalid.field(bodyPathOf[problem.path], problem.message);
+  const attachments = await attachmentsFor(deps, actor, siteId, body.attachments);
+  const plan = await planFor(
+    deps,
+    request,
+    actor,
+    site,
+    body,
+    attachments.map((a) => a.fileName),
+  );
+  if (body.preflight) return { kind: 'preflight', reply: { ticket: { create: plan } } };
+
+  const outcome = await deps.db.transaction(async (tx) => {
+    // Taken again under lock: another request may have linked one of them since the check above. When
+    // that request was this one's twin (the same key, racing), its ticket is the answer.
+    const locked = await findUnlinkedAttachments(tx, scopeOf(actor), siteId, body.attachments, {
+      lock: true,
+    });
+    if (locked.length !== attachments.length) {
+      const prior = requestKey ? await priorTicketFor(tx, siteId, dedupeKey) : null;
+      if (prior !== null) return { kind: 'repeated' as const, ticketid: prior };
+      throw Invalid.field('attachments', accessMessages.attachmentUnknown);
+    }
+    const files: TicketAttachmentFile[] = locked.map((row) => ({
+      attachmentId: row.attachmentId,
+      fileName: row.fileName,
+      contentType: row.contentType,
+      sizeBytes: row.sizeBytes,
+      read: () => deps.storage.get(row.storageKey),
+    }));
+    const created = await deps.tickets.createTicket(
+      tx,
+      {
+        customerId: site.customerId,
+        requester: plan.requester,
+        ccs: plan.ccs,
+        subject: accessSubject(
+          { sitenumber: site.siteNumber, sitename: site.siteName },
+          body,
+          deps.config.timeZone,
+        ),
+        htmlcomment: plan.htmlcomment,
+        tickettype: 'task',
+        services: [],
+        starttime: body.datetime,
+        endtime: null,
+        createdBy: actor.userId,
+        kind: 'access',
+        siteId,
+        attachments: files,
+      },
+      dedupeKey,
+    );
+    // A twin request with the same key committed first: the ticket system answered its ticket.
+    if (await findAccessRequestByTicket(tx, created.ticketid))
+      return { kind: 'repeated' as const, ticketid: created.ticketid };
+    const row = await insertAccessRequestRow(tx, {
+      ticketId: created.ticketid,
+      siteId,
+      customerId: site.customerId,
+      requestedBy: actor.userId,
+      accessType: site.accessType,
+      technician: body.technician,
+      accessTime: new Date(body.datetime * 1000),
+      reason: body.reason ?? null,
+      ticketNumber: body.number ?? null,
+      emergency: body.emergency,
+      serviceAffecting: body.serviceaffecting,
+      details: body.additionaldetails,
+    });
+    await recordAudit(tx, request, {
+      action: 'access.request',
+      entity: 'site',
+      entityId: siteId,
+      detail: {
+        requestid: row.requestId,
+        ticketid: created.ticketid,
+        accesstype: site.accessType,
+        emergency: body.emergency,
+        attachments: locked.map((a) => a.attachmentId),
+      },
+    });
+    return { kind: 'created' as const, ticketid: created.ticketid };
+  });
+  if (outcome.kind === 'repeated') return repeatedOutcome(deps, request, actor, site, body, outcome.ticketid);
+  return {
+    kind: 'created',
+    ticketid: outcome.ticketid,
+    reply: { ticket: { create: { ...plan, id: outcome.ticketid } } },
+  };
+}

@@ -1,0 +1,147 @@
+import { idSchema, listQuerySchema } from '@lightpath/domain/api';
+import { checkinBodySchema, checkoutBodySchema } from '@lightpath/domain/checkins';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db, RawQuery } from '../../db/client';
+import { envelope, listOf, ok } from '../../platform/envelope';
+import { signedIn } from '../../platform/request-context';
+import { requireSiteFor } from '../sites/service';
+import { checkIn, checkOut, listActiveCheckinsFor, listCheckinsFor, listSiteCheckinsFor } from './service';
+
+export type CheckinRouteOptions = { db: Db; query: RawQuery };
+
+export const checkinSchema = z.object({
+  checkinid: z.number(),
+  userid: z.number(),
+  username: z.string(),
+  siteid: z.number(),
+  sitenumber: z.string(),
+  sitename: z.string(),
+  customercode: z.string(),
+  checkintime: z.number(),
+  checkouttime: z.number().nullable(),
+  durationseconds: z.number().optional(),
+});
+
+const activeFilter = z
+  .enum(['true', 'false'], { error: 'active must be true or false' })
+  .transform((v) => v === 'true')
+  .optional();
+
+const siteListQuery = listQuerySchema.extend({ active: activeFilter, userid: idSchema.optional() });
+const listQuery = siteListQuery.extend({ siteid: idSchema.optional() });
+
+const siteParams = z.object({ siteid: idSchema });
+const userParams = z.object({ userid: idSchema });
+
+const tags = ['checkins'];
+
+export const checkinRoutes: FastifyPluginAsyncZod<CheckinRouteOptions> = async (app, { db, query }) => {
+  // Runs before the body is validated: an unknown site is 404 whatever was sent.
+  const siteExistsFirst = async (request: FastifyRequest) => {
+    const siteid = idSchema.safeParse((request.params as { siteid?: unknown }).siteid);
+    if (siteid.success) await requireSiteFor(db, signedIn(request).actor, siteid.data);
+  };
+
+  app.get(
+    '/checkins',
+    {
+      config: { permission: 'checkins.manage' },
+      schema: {
+        tags,
+        summary:
+          "Everyone's site check-ins, newest first. Filter by active (true: still on site, false: checked out), siteid, userid and q (site name or number, customer code, person); sort by checkintime, checkouttime, sitename or username",
+        querystring: listQuery,
+        response: { 200: listOf(checkinSchema) },
+      },
+    },
+    async (request) => ok(await listCheckinsFor(query, signedIn(request).actor, request.query)),
+  );
+
+  app.get(
+    '/site/:siteid/checkins',
+    {
+      config: { permission: 'checkins.manage' },
+      schema: {
+        tags,
+        summary: "One site's check-ins, newest first; the same filters as GET /checkins",
+        params: siteParams,
+        querystring: siteListQuery,
+        response: { 200: listOf(checkinSchema) },
+      },
+    },
+    async (request) =>
+      ok(await listSiteCheckinsFor(db, query, signedIn(request).actor, request.params.siteid, request.query)),
+  );
+
+  app.post(
+    '/site/:siteid/checkin',
+    {
+      config: { permission: 'checkins.manage' },
+      preValidation: siteExistsFirst,
+      schema: {
+        tags,
+        summary:
+          'Check the caller in at a site (checkintime in unix seconds, default now). Enabled physical sites only; technicians also disabled ones. A second open check-in at the same site is 409',
+        params: siteParams,
+        body: checkinBodySchema,
+        response: { 201: envelope(checkinSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { checkin, message } = await checkIn(
+        db,
+        query,
+        request,
+        signedIn(request).actor,
+        request.params.siteid,
+        request.body,
+      );
+      return reply.status(201).send(ok(checkin, message));
+    },
+  );
+
+  app.post(
+    '/site/:siteid/checkout',
+    {
+      config: { permission: 'checkins.manage' },
+      preValidation: siteExistsFirst,
+      schema: {
+        tags,
+        summary:
+          "Close the caller's open check-in at a site (checkouttime in unix seconds, default now; not before the check-in). No open check-in is 409",
+        params: siteParams,
+        body: checkoutBodySchema,
+        response: { 200: envelope(checkinSchema) },
+      },
+    },
+    async (request) => {
+      const { checkin, message } = await checkOut(
+        db,
+        query,
+        request,
+        signedIn(request).actor,
+        request.params.siteid,
+        request.body,
+      );
+      return ok(checkin, message);
+    },
+  );
+
+  app.get(
+    '/user/:userid/checkins/active',
+    {
+      config: { permission: 'checkins.manage' },
+      schema: {
+        tags,
+        summary:
+          "A user's open check-ins, oldest first. Your own always; anyone's for the NOC and engineering (403 for others)",
+        params: userParams,
+        response: { 200: listOf(checkinSchema) },
+      },
+    },
+    async (request) =>
+      ok(await listActiveCheckinsFor(db, query, signedIn(request).actor, request.params.userid)),
+  );
+};

@@ -1,0 +1,81 @@
+import type { TicketKind } from '@lightpath/domain/tickets';
+import type { DbOrTx, RawQuery } from '../../db/client';
+import { changeLog } from '../../db/schema/platform';
+
+// The tickets module's own reads: what a write must check before it reaches the ticket system
+// (services, sites, technicians, a retried request). Hand-written SQL on the driver, as elsewhere; the
+// tickets themselves are read and written through the TicketSystem (integrations/tickets).
+
+export type TicketServiceRow = { serviceid: string; customerid: number; description: string };
+
+// The named services that exist, with their customers; the caller compares against what was asked.
+export function findServices(query: RawQuery, serviceIds: string[]): Promise<TicketServiceRow[]> {
+  return query<TicketServiceRow>(
+    'tickets_services',
+    `select service_id as serviceid, customer_id as customerid, description
+     from services where service_id = any($1::text[])`,
+    [serviceIds],
+  );
+}
+
+export type TicketSiteRow = { siteid: number; sitename: string; sitenumber: string; customerid: number };
+
+export async function findSite(query: RawQuery, siteId: number): Promise<TicketSiteRow | null> {
+  const [row] = await query<TicketSiteRow>(
+    'tickets_site',
+    `select site_id as siteid, site_name as sitename, site_number as sitenumber, customer_id as customerid
+     from sites where site_id = $1`,
+    [siteId],
+  );
+  return row ?? null;
+}
+
+export type Technician = { userid: number; firstname: string; surname: string; email: string };
+
+// Field services staff (type 2) who can sign in: the people a job ticket can be for.
+const techniciansText = `select user_id as userid, firstname, surname, email from users
+  where type = 2 and enabled`;
+
+export function listTechnicians(query: RawQuery): Promise<Technician[]> {
+  return query<Technician>(
+    'tickets_technicians',
+    `${techniciansText} order by firstname, surname, user_id`,
+    [],
+  );
+}
+
+export async function findTechnician(query: RawQuery, userId: number): Promise<Technician | null> {
+  const [row] = await query<Technician>('tickets_technician', `${techniciansText} and user_id = $1`, [
+    userId,
+  ]);
+  return row ?? null;
+}
+
+// The built-in store's ticket made by an earlier request with this key, if any.
+export async function findTicketByRequestKey(query: RawQuery, requestKey: string): Promise<number | null> {
+  const [row] = await query<{ ticketid: number }>(
+    'tickets_by_request_key',
+    'select ticket_id as ticketid from tickets where request_key = $1',
+    [requestKey],
+  );
+  return row?.ticketid ?? null;
+}
+
+export type TicketScopeRow = { customerid: number; kind: TicketKind; assigneeuserid: number | null };
+
+// Just enough of a built-in ticket to decide who may see it.
+export async function findTicketScopeRow(query: RawQuery, ticketId: number): Promise<TicketScopeRow | null> {
+  const [row] = await query<TicketScopeRow>(
+    'tickets_scope',
+    `select customer_id as customerid, kind, assignee_user_id as assigneeuserid
+     from tickets where ticket_id = $1`,
+    [ticketId],
+  );
+  return row ?? null;
+}
+
+// Tells browsers watching GET /api/stream to refetch their ticket lists. platform/changes.ts's topic
+// list does not name 'tickets' yet; once it does, this becomes recordChange(db, 'tickets').
+export async function recordTicketsChange(db: DbOrTx): Promise<void> {
+  await db.insert(changeLog).values({ topic: 'tickets' });
+}

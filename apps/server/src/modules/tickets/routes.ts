@@ -1,0 +1,230 @@
+import { idSchema } from '@lightpath/domain/api';
+import {
+  jobTicketSchema,
+  ticketCommentSchema,
+  ticketCreateSchema,
+  ticketKinds,
+  ticketListQuerySchema,
+  ticketMessages,
+  ticketStatuses,
+  ticketStatusSchema,
+} from '@lightpath/domain/tickets';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db, RawQuery } from '../../db/client';
+import type { TicketSystem } from '../../integrations/tickets/ticket-system';
+import { envelope, listOf, ok } from '../../platform/envelope';
+import { idempotencyKeyOf } from '../../platform/idempotency';
+import { signedIn } from '../../platform/request-context';
+import {
+  addTicketComment,
+  createJobTicket,
+  createSupportTicket,
+  getTicketFor,
+  listTicketsFor,
+  requireTicketFor,
+  setTicketStatus,
+  techniciansFor,
+} from './service';
+
+export type TicketRouteOptions = { db: Db; query: RawQuery; config: Config; tickets: TicketSystem };
+
+export const ticketListRowSchema = z.object({
+  ticketid: z.number(),
+  subject: z.string(),
+  status: z.enum(ticketStatuses),
+  tickettype: z.string(),
+  kind: z.enum(ticketKinds),
+  customerid: z.number(),
+  customercode: z.string(),
+  requester: z.string(),
+  siteid: z.number().nullable(),
+  sitename: z.string().nullable(),
+  assigneeuserid: z.number().nullable(),
+  assigneename: z.string().nullable(),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+
+const commentSchema = z.object({
+  commentid: z.number(),
+  author: z.string(),
+  authoruserid: z.number().nullable(),
+  htmlbody: z.string(),
+  created_at: z.number(),
+});
+
+export const ticketDetailSchema = ticketListRowSchema.extend({
+  description: z.string(),
+  ccs: z.array(z.string()),
+  services: z.array(z.string()),
+  starttime: z.number().nullable(),
+  endtime: z.number().nullable(),
+  comments: z.array(commentSchema),
+  attachments: z.array(
+    z.object({ attachmentid: z.number(), filename: z.string(), contenttype: z.string(), size: z.number() }),
+  ),
+});
+
+const createdReply = envelope(z.object({ ticketid: z.number() }));
+
+const technicianSchema = z.object({
+  userid: z.number(),
+  firstname: z.string(),
+  surname: z.string(),
+  email: z.string(),
+});
+
+const ticketParams = z.object({ ticketid: idSchema });
+
+const tags = ['tickets'];
+
+// Reading tickets is for ticket users (tickets.view) and for technicians, who see their job tickets
+// (jobtickets.manage); the service checks either. 'portal.use' lets both reach it.
+const readPermission = 'portal.use' as const;
+
+export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (app, options) => {
+  // Runs before the body is validated: another customer's ticket is 404 whatever was sent, so a 400
+  // never confirms that it exists.
+  const ticketInScopeFirst = async (request: FastifyRequest) => {
+    const ticketid = idSchema.safeParse((request.params as { ticketid?: unknown }).ticketid);
+    if (ticketid.success) await requireTicketFor(options, signedIn(request).actor, ticketid.data);
+  };
+
+  app.get(
+    '/tickets',
+    {
+      config: { permission: readPermission },
+      schema: {
+        tags,
+        summary:
+          "List tickets in scope (needs tickets.view, or jobtickets.manage for a technician's own job tickets): customers their own support tickets and access requests, technicians the job tickets assigned to them, the NOC and engineering all. Filter by status, kind, siteid and q (subject, requester, ticket number); sort by updated_at (default, newest first), created_at or ticketid. The count is exact up to 1,000 tickets past offset and a lower bound beyond",
+        querystring: ticketListQuerySchema,
+        response: { 200: listOf(ticketListRowSchema) },
+      },
+    },
+    async (request) => ok(await listTicketsFor(options, signedIn(request).actor, request.query)),
+  );
+
+  app.get(
+    '/tickets/technicians',
+    {
+      config: { permission: 'jobtickets.manage' },
+      schema: {
+        tags,
+        summary: 'Field services users (type 2) who can sign in: whom a job ticket can be for',
+        response: { 200: envelope(z.array(technicianSchema)) },
+      },
+    },
+    async () => ok(await techniciansFor(options)),
+  );
+
+  app.get(
+    '/ticket/:ticketid',
+    {
+      config: { permission: readPermission },
+      schema: {
+        tags,
+        summary: 'One ticket in scope with its comments (sanitised HTML, oldest first) and attachments',
+        params: ticketParams,
+        response: { 200: envelope(ticketDetailSchema) },
+      },
+    },
+    async (request) => ok(await getTicketFor(options, signedIn(request).actor, request.params.ticketid)),
+  );
+
+  app.post(
+    '/ticket',
+    {
+      config: { permission: 'tickets.create' },
+      schema: {
+        tags,
+        summary:
+          "Raise a ticket (the Create New Ticket wizard) for the caller's customer, or for provider staff the customer owning the services named. The wizard's rules apply; the requester is the caller and hears of it by e-mail. An Idempotency-Key header makes a retry answer the first ticket (200)",
+        body: ticketCreateSchema,
+        response: { 200: createdReply, 201: createdReply },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      const outcome = await createSupportTicket(options, request, signedIn(request).actor, request.body, key);
+      return reply
+        .status(outcome.kind === 'created' ? 201 : 200)
+        .send(ok({ ticketid: outcome.ticketid }, ticketMessages.created(outcome.ticketid)));
+    },
+  );
+
+  app.post(
+    '/ticket/ventia',
+    {
+      config: { permission: 'jobtickets.manage' },
+      schema: {
+        tags,
+        summary:
+          'Raise a job ticket for a field services user at a site; a technician may raise one for themself only. An Idempotency-Key header makes a retry answer the first ticket (200)',
+        body: jobTicketSchema,
+        response: { 200: createdReply, 201: createdReply },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      const outcome = await createJobTicket(options, request, signedIn(request).actor, request.body, key);
+      return reply
+        .status(outcome.kind === 'created' ? 201 : 200)
+        .send(ok({ ticketid: outcome.ticketid }, ticketMessages.created(outcome.ticketid)));
+    },
+  );
+
+  app.post(
+    '/ticket/:ticketid/comment',
+    {
+      config: { permission: readPermission },
+      preValidation: ticketInScopeFirst,
+      schema: {
+        tags,
+        summary:
+          'Comment on a ticket in scope. The comment is text; it is stored as sanitised HTML under the caller’s name, and the requester and ccs hear of it by e-mail',
+        params: ticketParams,
+        body: ticketCommentSchema,
+        response: {
+          201: envelope(
+            z.object({ comment: commentSchema.pick({ author: true, authoruserid: true, htmlbody: true }) }),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const comment = await addTicketComment(
+        options,
+        request,
+        signedIn(request).actor,
+        request.params.ticketid,
+        request.body.comment,
+      );
+      return reply.status(201).send(ok({ comment }, ticketMessages.commentAdded));
+    },
+  );
+
+  app.put(
+    '/ticket/:ticketid/status',
+    {
+      config: { permission: 'tickets.manage' },
+      preValidation: ticketInScopeFirst,
+      schema: {
+        tags,
+        summary: "Change a ticket's status (new, open, pending, hold, solved)",
+        params: ticketParams,
+        body: ticketStatusSchema,
+        response: { 200: envelope(z.object({ ticketid: z.number(), status: z.enum(ticketStatuses) })) },
+      },
+    },
+    async (request) => {
+      const { ticketid } = request.params;
+      const { status } = request.body;
+      await setTicketStatus(options, request, signedIn(request).actor, ticketid, status);
+      return ok({ ticketid, status }, ticketMessages.statusChanged(status));
+    },
+  );
+};

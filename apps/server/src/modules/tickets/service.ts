@@ -1,0 +1,313 @@
+import { randomUUID } from 'node:crypto';
+import { type Actor, scopeOf } from '@lightpath/domain/actor';
+import { parseSort } from '@lightpath/domain/api';
+import {
+  canReadTickets,
+  formatTicketTime,
+  type JobTicketCreate,
+  type TicketCommentRow,
+  type TicketCreate,
+  type TicketDetail,
+  type TicketListQuery,
+  type TicketListRow,
+  type TicketStatus,
+  ticketInScope,
+  ticketIssueLabels,
+  ticketMessages,
+  ticketScopeOf,
+  ticketSortFields,
+} from '@lightpath/domain/tickets';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { Db, RawQuery } from '../../db/client';
+import { getBuiltInTicket, listBuiltInTickets } from '../../integrations/tickets/built-in';
+import type {
+  NewTicket,
+  TicketSystem,
+  TicketListQuery as TicketSystemListQuery,
+} from '../../integrations/tickets/ticket-system';
+import { recordAudit } from '../../platform/audit';
+import { Forbidden, Invalid, NotFound } from '../../platform/errors';
+import { signedIn } from '../../platform/request-context';
+import { sanitiseHtml, textToHtml } from '../../platform/sanitise-html';
+import {
+  findServices,
+  findSite,
+  findTechnician,
+  findTicketByRequestKey,
+  findTicketScopeRow,
+  listTechnicians,
+  recordTicketsChange,
+  type TicketScopeRow,
+} from './repository';
+
+export type TicketDeps = { db: Db; query: RawQuery; config: Config; tickets: TicketSystem };
+
+// The built-in store is read with named statements on the driver (the list is a hot path with a
+// budget, docs/decisions/010); another ticket system is asked through the TicketSystem interface.
+const builtIn = (deps: TicketDeps) => deps.tickets.kind === 'built-in';
+
+function requireTicketReader(actor: Actor) {
+  if (!canReadTickets(actor)) throw new Forbidden();
+}
+
+const sortOf: Record<(typeof ticketSortFields)[number], 'updated' | 'created' | 'ticketid'> = {
+  updated_at: 'updated',
+  created_at: 'created',
+  ticketid: 'ticketid',
+};
+
+export async function listTicketsFor(
+  deps: TicketDeps,
+  actor: Actor,
+  input: TicketListQuery,
+): Promise<{ count: number; limit: number; offset: number; results: TicketListRow[] }> {
+  requireTicketReader(actor);
+  const scope = ticketScopeOf(actor);
+  const page = { limit: input.limit, offset: input.offset };
+  // A kind the caller never sees is an empty list, not a question for the database.
+  if (
+    (scope.kind === 'customer' && input.kind === 'job') ||
+    (scope.kind === 'assignee' && input.kind !== undefined && input.kind !== 'job')
+  )
+    return { count: 0, results: [], ...page };
+  const sort = parseSort(input.sort, ticketSortFields, 'updated_at');
+  // Newest activity first unless a known field is asked for.
+  const known = input.sort !== undefined && ticketSortFields.some((f) => input.sort?.replace(/^-/, '') === f);
+  const descending = known ? sort.descending : true;
+  const query: TicketSystemListQuery = {
+    customerId: scope.kind === 'customer' ? scope.customerId : null,
+    ...(scope.kind === 'assignee' ? { assigneeUserId: scope.userId, kind: 'job' as const } : {}),
+    ...(input.kind !== undefined ? { kind: input.kind } : {}),
+    ...(input.status !== undefined ? { status: input.status } : {}),
+    ...(input.siteid !== undefined ? { siteId: input.siteid } : {}),
+    ...(input.q ? { q: input.q } : {}),
+    sort: `${descending ? '-' : ''}${sortOf[sort.field]}` as TicketSystemListQuery['sort'],
+    ...page,
+  };
+  const found = builtIn(deps)
+    ? await listBuiltInTickets(deps.query, query)
+    : await deps.tickets.listTickets(deps.db, query);
+  return { ...found, ...page };
+}
+
+export async function getTicketFor(deps: TicketDeps, actor: Actor, ticketid: number): Promise<TicketDetail> {
+  requireTicketReader(actor);
+  const ticket = builtIn(deps)
+    ? await getBuiltInTicket(deps.query, ticketid)
+    : await deps.tickets.getTicket(deps.db, ticketid);
+  if (!ticket || !ticketInScope(ticketScopeOf(actor), ticket)) throw new NotFound(ticketMessages.notFound);
+  return ticket;
+}
+
+// Out of scope is 404 before anything else (even a bad body), so a refusal never confirms that
+// another customer's ticket exists.
+export async function requireTicketFor(deps: TicketDeps, actor: Actor, ticketid: number): Promise<void> {
+  requireTicketReader(actor);
+  const ticket: TicketScopeRow | null = builtIn(deps)
+    ? await findTicketScopeRow(deps.query, ticketid)
+    : await deps.tickets.getTicket(deps.db, ticketid);
+  if (!ticket || !ticketInScope(ticketScopeOf(actor), ticket)) throw new NotFound(ticketMessages.notFound);
+}
+
+export type CreateOutcome = { kind: 'created' | 'existing'; ticketid: number };
+
+// The request key of a create: per user, so one user's Idempotency-Key never answers with another's
+// ticket. Without the header every request is its own.
+function requestKeyOf(actor: Actor, idempotencyKey: string | null): string {
+  return idempotencyKey ? `ticket:u${actor.userId}:${idempotencyKey}` : `ticket:${randomUUID()}`;
+}
+
+async function earlierTicket(deps: TicketDeps, idempotencyKey: string | null, requestKey: string) {
+  return idempotencyKey && builtIn(deps) ? findTicketByRequestKey(deps.query, requestKey) : null;
+}
+
+// POST /api/ticket: the Create New Ticket wizard (spec 2.6, 5, 7.6). The body has passed
+// ticketCreateSchema, so the wizard's rules hold; here the services and site must be the caller's.
+export async function createSupportTicket(
+  deps: TicketDeps,
+  request: FastifyRequest,
+  actor: Actor,
+  body: TicketCreate,
+  idempotencyKey: string | null,
+): Promise<CreateOutcome> {
+  const requestKey = requestKeyOf(actor, idempotencyKey);
+  const earlier = await earlierTicket(deps, idempotencyKey, requestKey);
+  if (earlier !== null) return { kind: 'existing', ticketid: earlier };
+
+  const scope = scopeOf(actor);
+  const found = body.services.length > 0 ? await findServices(deps.query, body.services) : [];
+  const byId = new Map(found.map((s) => [s.serviceid, s]));
+  for (const serviceid of body.services) {
+    const service = byId.get(serviceid);
+    // Another customer's service reads as unknown, so the refusal confirms nothing about it.
+    if (!service || (scope.kind === 'customer' && service.customerid !== scope.customerId))
+      throw Invalid.field('services', ticketMessages.serviceUnknown(serviceid));
+  }
+  const site = body.siteid !== null ? await findSite(deps.query, body.siteid) : null;
+  if (body.siteid !== null && (!site || (scope.kind === 'customer' && site.customerid !== scope.customerId)))
+    throw Invalid.field('siteid', ticketMessages.siteUnknown);
+
+  // A customer's ticket is its own; provider staff raise it for the customer whose services (or site)
+  // it names, or for their own company when it names none.
+  let customerId = actor.customerId;
+  if (scope.kind === 'all') {
+    const owners = new Set([...found.map((s) => s.customerid), ...(site ? [site.customerid] : [])]);
+    if (owners.size > 1) throw Invalid.field('services', ticketMessages.servicesOfTwoCustomers);
+    customerId = [...owners][0] ?? actor.customerId;
+  }
+
+  const { timeZone } = deps.config;
+  const works = body.issuetype === 'worksnotify';
+  const facts: [string, string | null][] = [
+    ['Issue type', ticketIssueLabels[body.issuetype]],
+    ['Services', body.services.length > 0 ? body.services.join(', ') : null],
+    ['Site', site ? `${site.sitename} (${site.sitenumber})` : null],
+    [works ? 'Works start' : 'Start', body.starttime ? formatTicketTime(body.starttime, timeZone) : null],
+    [works ? 'Works end' : 'End', body.endtime ? formatTicketTime(body.endtime, timeZone) : null],
+  ];
+  const ticket: NewTicket = {
+    customerId,
+    requester: signedIn(request).email,
+    ccs: [],
+    subject: body.subject,
+    htmlcomment: commentHtml(body.description, facts),
+    tickettype: body.tickettype,
+    services: body.services,
+    starttime: body.starttime,
+    endtime: body.endtime,
+    createdBy: actor.userId,
+    kind: 'support',
+    siteId: site?.siteid ?? null,
+  };
+  const ticketid = await deps.db.transaction(async (tx) => {
+    const created = await deps.tickets.createTicket(tx, ticket, requestKey);
+    await recordTicketsChange(tx);
+    await recordAudit(tx, request, {
+      action: 'ticket.create',
+      entity: 'ticket',
+      entityId: created.ticketid,
+      detail: { issuetype: body.issuetype, customerid: customerId, services: body.services },
+    });
+    return created.ticketid;
+  });
+  return { kind: 'created', ticketid };
+}
+
+// POST /api/ticket/ventia: a job ticket for a technician (spec 2.2's technician job creator). The
+// provider's own work, so it belongs to the provider's customer and no customer ever lists it.
+export async function createJobTicket(
+  deps: TicketDeps,
+  request: FastifyRequest,
+  actor: Actor,
+  body: JobTicketCreate,
+  idempotencyKey: string | null,
+): Promise<CreateOutcome> {
+  if (actor.type === 2 && body.technicianid !== actor.userId)
+    throw Invalid.field('technicianid', ticketMessages.technicianSelfOnly);
+  const requestKey = requestKeyOf(actor, idempotencyKey);
+  const earlier = await earlierTicket(deps, idempotencyKey, requestKey);
+  if (earlier !== null) return { kind: 'existing', ticketid: earlier };
+
+  const technician = await findTechnician(deps.query, body.technicianid);
+  if (!technician) throw Invalid.field('technicianid', ticketMessages.technicianInvalid);
+  const site = await findSite(deps.query, body.siteid);
+  if (!site) throw Invalid.field('siteid', ticketMessages.siteUnknown);
+
+  const requester = signedIn(request).email;
+  const facts: [string, string | null][] = [
+    ['Site', `${site.sitename} (${site.sitenumber})`],
+    ['Technician', `${technician.firstname} ${technician.surname}`],
+    ['Scheduled', body.scheduledtime ? formatTicketTime(body.scheduledtime, deps.config.timeZone) : null],
+  ];
+  const ticket: NewTicket = {
+    customerId: actor.customerId,
+    requester,
+    // The technician hears of the job by e-mail too, unless they raised it themself.
+    ccs: technician.email.toLowerCase() === requester.toLowerCase() ? [] : [technician.email],
+    subject: body.subject,
+    htmlcomment: commentHtml(body.description, facts),
+    tickettype: 'task',
+    services: [],
+    starttime: body.scheduledtime,
+    endtime: null,
+    createdBy: actor.userId,
+    kind: 'job',
+    siteId: site.siteid,
+    assigneeUserId: technician.userid,
+  };
+  const ticketid = await deps.db.transaction(async (tx) => {
+    const created = await deps.tickets.createTicket(tx, ticket, requestKey);
+    await recordTicketsChange(tx);
+    await recordAudit(tx, request, {
+      action: 'ticket.job.create',
+      entity: 'ticket',
+      entityId: created.ticketid,
+      detail: { siteid: site.siteid, technicianid: technician.userid },
+    });
+    return created.ticketid;
+  });
+  return { kind: 'created', ticketid };
+}
+
+// The comment box sends text; it is stored as sanitised HTML, and the author is the signed-in person.
+export async function addTicketComment(
+  deps: TicketDeps,
+  request: FastifyRequest,
+  actor: Actor,
+  ticketid: number,
+  comment: string,
+): Promise<Pick<TicketCommentRow, 'author' | 'authoruserid' | 'htmlbody'>> {
+  await requireTicketFor(deps, actor, ticketid);
+  const { user } = signedIn(request);
+  const author = `${user.firstname} ${user.surname}`.trim() || user.email;
+  const htmlbody = sanitiseHtml(textToHtml(comment));
+  await deps.db.transaction(async (tx) => {
+    await deps.tickets.addComment(
+      tx,
+      ticketid,
+      { author, authorUserId: actor.userId, htmlcomment: htmlbody },
+      `ticket:${ticketid}:comment:${randomUUID()}`,
+    );
+    await recordTicketsChange(tx);
+    await recordAudit(tx, request, { action: 'ticket.comment', entity: 'ticket', entityId: ticketid });
+  });
+  return { author, authoruserid: actor.userId, htmlbody };
+}
+
+export async function setTicketStatus(
+  deps: TicketDeps,
+  request: FastifyRequest,
+  actor: Actor,
+  ticketid: number,
+  status: TicketStatus,
+): Promise<void> {
+  await requireTicketFor(deps, actor, ticketid);
+  await deps.db.transaction(async (tx) => {
+    await deps.tickets.setStatus(tx, ticketid, status);
+    await recordTicketsChange(tx);
+    await recordAudit(tx, request, {
+      action: 'ticket.status',
+      entity: 'ticket',
+      entityId: ticketid,
+      detail: { status },
+    });
+  });
+}
+
+export function techniciansFor(deps: TicketDeps) {
+  return listTechnicians(deps.query);
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+// The opening comment: what the person wrote, then the wizard's answers as a small table, so whoever
+// picks the ticket up sees the facts without reading the subject apart.
+function commentHtml(description: string, facts: [string, string | null][]): string {
+  const rows = facts
+    .filter((fact): fact is [string, string] => fact[1] !== null)
+    .map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join('');
+  return sanitiseHtml(`${textToHtml(description)}<table><tbody>${rows}</tbody></table>`);
+}

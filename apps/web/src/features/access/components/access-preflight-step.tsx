@@ -1,0 +1,72 @@
+import type { AccessTicketPlan } from '@lightpath/domain/access';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconPaperclip } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+type Props = { heading: ReactNode; plan: AccessTicketPlan | null };
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap="xs" align="flex-start" wrap="nowrap">
+      <Text fz="sm" c="dimmed" w={110} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <div style={{ minWidth: 0 }}>{children}</div>
+    </Group>
+  );
+}
+
+// Step two, Preflight Confirmation: the ticket the request will open, exactly as the server will open
+// it, before anything is written. The message is HTML the server built with every value escaped; it
+// is still shown only inside a sandboxed frame (no scripts, no same-origin access), never spliced into
+// the portal's own page.
+export function AccessPreflightStep({ heading, plan }: Props) {
+  return (
+    <Stack gap="md">
+      {heading}
+      {plan && (
+        <Paper withBorder radius="md" p="md" component="section" aria-label="The ticket to be opened">
+          <Stack gap="xs">
+            <Row label="Requester">
+              <Text fz="sm">{plan.requester}</Text>
+            </Row>
+            <Row label="Cc">
+              <Text fz="sm">{plan.ccs.length > 0 ? plan.ccs.join(', ') : 'Nobody'}</Text>
+            </Row>
+            <Row label="Attachments">
+              {plan.attachments.length > 0 ? (
+                <Group gap={6}>
+                  {plan.attachments.map((name) => (
+                    <Badge
+                      key={name}
+                      variant="outline"
+                      color="gray"
+                      tt="none"
+                      leftSection={<IconPaperclip size={12} aria-hidden="true" />}
+                    >
+                      {name}
+                    </Badge>
+                  ))}
+                </Group>
+              ) : (
+                <Text fz="sm">None</Text>
+              )}
+            </Row>
+            <iframe
+              title="Ticket message"
+              sandbox=""
+              srcDoc={plan.htmlcomment}
+              style={{
+                width: '100%',
+                height: 320,
+                border: '1px solid var(--mantine-color-gray-3)',
+                borderRadius: 'var(--mantine-radius-sm)',
+                background: 'white',
+              }}
+            />
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequestWithMessage } from '../../../lib/api-client';
+
+// The body of POST /api/ticket/ventia (spec 7.6: the technician job ticket). Times are unix seconds;
+// a job without a schedule is null.
+export type JobTicketBody = {
+  siteid: number;
+  technicianid: number;
+  subject: string;
+  description: string;
+  scheduledtime: number | null;
+};
+
+// The reply's message ('Ticket #N created!') is the success toast, so it is kept with the payload.
+export async function createJobTicket(body: JobTicketBody) {
+  const reply = await apiRequestWithMessage<{ ticketid: number }>('ticket/ventia', { method: 'POST', body });
+  return { ticketid: reply.payload.ticketid, message: reply.message };
+}
+
+export function useCreateJobTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createJobTicket,
+    // Not awaited: the creator leaves for the job-ticket list at once, which refetches behind it.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['tickets'] });
+    },
+  });
+}

@@ -1,0 +1,432 @@
+import { z } from 'zod';
+import type { Actor } from './actor';
+import { idSchema, listQuerySchema, recordIdSchema, text } from './api';
+import { formatPortalTime } from './events';
+import { can } from './permissions';
+
+// Tickets (spec 2.2, 2.6, 3, 5, 9; issue 5): what a ticket looks like on the wire, its statuses and
+// types, and the Create New Ticket wizard's rules and messages.
+
+// Spec 3's statuses; Zendesk's 'closed' reads as 'solved'.
+export const ticketStatuses = ['new', 'open', 'pending', 'hold', 'solved'] as const;
+export type TicketStatus = (typeof ticketStatuses)[number];
+
+export const ticketStatusLabels: Record<TicketStatus, string> = {
+  new: 'New',
+  open: 'Open',
+  pending: 'Pending',
+  hold: 'On hold',
+  solved: 'Solved',
+};
+
+export const ticketStatusColours: Record<TicketStatus, string> = {
+  new: 'yellow',
+  open: 'red',
+  pending: 'blue',
+  hold: 'gray',
+  solved: 'green',
+};
+
+// Spec 3 sends incident, question and task; problem and hazard are the NOC's own event tickets.
+export const ticketTypes = ['incident', 'question', 'task', 'problem', 'hazard'] as const;
+export type TicketType = (typeof ticketTypes)[number];
+
+// What raised a ticket: a support ticket (the wizard or the NOC), a site access request, or a
+// technician's job ticket (spec 2.2).
+export const ticketKinds = ['support', 'access', 'job'] as const;
+export type TicketKind = (typeof ticketKinds)[number];
+
+// One row of GET /api/tickets. Times are unix seconds.
+export type TicketListRow = {
+  ticketid: number;
+  subject: string;
+  status: TicketStatus;
+  tickettype: string;
+  kind: TicketKind;
+  customerid: number;
+  customercode: string;
+  requester: string;
+  siteid: number | null;
+  sitename: string | null;
+  assigneeuserid: number | null;
+  assigneename: string | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export type TicketCommentRow = {
+  commentid: number;
+  author: string;
+  authoruserid: number | null;
+  // Sanitised on the server: safe to render as HTML.
+  htmlbody: string;
+  created_at: number;
+};
+
+export type TicketAttachmentRow = {
+  attachmentid: number;
+  filename: string;
+  contenttype: string;
+  size: number;
+};
+
+// GET /api/ticket/{ticketid}.
+export type TicketDetail = TicketListRow & {
+  description: string;
+  ccs: string[];
+  services: string[];
+  starttime: number | null;
+  endtime: number | null;
+  comments: TicketCommentRow[];
+  attachments: TicketAttachmentRow[];
+};
+
+// ---------------------------------------------------------------------------------------------------
+// The Create New Ticket wizard (spec 2.6, 5, 9). The browser checks each step before Next and the
+// server checks the whole request with the same rules, so both refuse with the same words.
+
+export const ticketIssueTypes = [
+  'outage',
+  'flapping',
+  'speed',
+  'packetloss',
+  'portal',
+  'query',
+  'worksnotify',
+] as const;
+export type TicketIssueType = (typeof ticketIssueTypes)[number];
+
+export const ticketIssueLabels: Record<TicketIssueType, string> = {
+  outage: 'Outage',
+  flapping: 'Flapping service',
+  speed: 'Speed issue',
+  packetloss: 'Packet loss',
+  portal: 'Portal issue',
+  query: 'General query',
+  worksnotify: 'Customer works notification',
+};
+
+export const ticketIssueDescriptions: Record<TicketIssueType, string> = {
+  outage: 'One or more services are down and carrying no traffic.',
+  flapping: 'A service keeps going down and coming back up.',
+  speed: 'A service is up but slower than it should be.',
+  packetloss: 'A service is up but dropping packets.',
+  portal: 'Something in this portal is not working as expected.',
+  query: 'A question for the NOC that is not about a fault.',
+  worksnotify: 'Tell the NOC about works you are planning at one of your sites.',
+};
+
+export const ticketSubjectPrefixes: Record<TicketIssueType, string> = {
+  outage: '[OUTAGE]',
+  flapping: '[FLAPPING]',
+  speed: '[SPEED ISSUE]',
+  packetloss: '[PACKET LOSS]',
+  portal: '[PORTAL]',
+  query: '[QUERY]',
+  worksnotify: '[CUSTOMER WORKS]',
+};
+
+// The ticket type the wizard sends for each issue (spec 3: incident, question, task).
+export const ticketTypeForIssue: Record<TicketIssueType, 'incident' | 'question' | 'task'> = {
+  outage: 'incident',
+  flapping: 'incident',
+  speed: 'incident',
+  packetloss: 'incident',
+  portal: 'question',
+  query: 'question',
+  worksnotify: 'task',
+};
+
+const faultIssues: readonly TicketIssueType[] = ['outage', 'flapping', 'speed', 'packetloss'];
+
+// Faults are about services and started at some moment: both are needed to look into them.
+export function issueNeedsServices(issue: TicketIssueType | null): boolean {
+  return issue !== null && faultIssues.includes(issue);
+}
+export function issueNeedsStart(issue: TicketIssueType | null): boolean {
+  return issue !== null && faultIssues.includes(issue);
+}
+export function issueIsWorks(issue: TicketIssueType | null): boolean {
+  return issue === 'worksnotify';
+}
+
+export const ticketSubjectServicesMax = 3;
+
+// Spec 9: '[PREFIX] DD/MM/YY - id, id, id' or '- n services'; works name the site instead.
+export function buildTicketSubject(input: {
+  issuetype: TicketIssueType;
+  services: readonly string[];
+  sitename?: string | null;
+  at: number;
+  timeZone: string;
+}): string {
+  const head = `${ticketSubjectPrefixes[input.issuetype]} ${shortDate(input.at, input.timeZone)}`;
+  if (issueIsWorks(input.issuetype)) return input.sitename ? `${head} - ${input.sitename}` : head;
+  if (input.services.length === 0) return head;
+  const named =
+    input.services.length > ticketSubjectServicesMax
+      ? `${input.services.length} services`
+      : input.services.join(', ');
+  return `${head} - ${named}`;
+}
+
+const shortDateFormats = new Map<string, Intl.DateTimeFormat>();
+function shortDate(seconds: number, timeZone: string): string {
+  let format = shortDateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-AU', {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: '2-digit',
+    });
+    shortDateFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(
+    format.formatToParts(new Date(seconds * 1000)).map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year}`;
+}
+
+// Spec 9's ticket time format, 'dddd, MMMM Do YYYY, h:mm a': the portal's one long time format.
+export function formatTicketTime(seconds: number, timeZone: string): string {
+  return formatPortalTime(seconds, timeZone);
+}
+
+export const ticketMessages = {
+  issueRequired: 'Please choose an issue type!',
+  servicesRequired: 'Affected services required!',
+  startRequired: 'Start Time and Date Required!',
+  siteRequired: 'Site Required!',
+  worksStartRequired: 'Works Start Time and Date Required!',
+  worksEndRequired: 'Works End Time and Date Required!',
+  worksEndBeforeStart: 'Works End Time must be after the Works Start Time!',
+  subjectRequired: 'Ticket Subject Required!',
+  subjectTooLong: 'Ticket Subject must be at most 200 characters',
+  descriptionRequired: 'Ticket Description Required!',
+  descriptionTooLong: 'Ticket Description must be at most 20000 characters',
+  tooManyServices: 'A ticket names at most 200 services',
+  serviceIdInvalid: 'A service id is at most 40 characters',
+  timeInvalid: 'Times must be whole seconds',
+  createFailed: 'An error occurred submitting this ticket. Please try again.',
+  created: (id: number) => `Ticket #${id} created!`,
+  notFound: 'Ticket not found',
+  loadFailed: 'An error occurred retrieving tickets',
+  serviceUnknown: (id: string) => `Service ${id} does not exist in Database!`,
+  servicesOfTwoCustomers: 'The services belong to more than one customer: raise one ticket per customer.',
+  siteUnknown: 'Site not found',
+  commentRequired: 'Comment Required!',
+  commentTooLong: 'Comment must be at most 20000 characters',
+  commentAdded: 'Comment added',
+  commentFailed: 'An error occurred adding this comment. Please try again.',
+  statusRequired: 'Choose a ticket status',
+  statusChanged: (status: TicketStatus) => `Ticket status changed to ${ticketStatusLabels[status]}`,
+  statusFailed: 'An error occurred changing the ticket status. Please try again.',
+  technicianRequired: 'Technician Required!',
+  technicianInvalid: 'The technician must be an enabled field services user',
+  technicianSelfOnly: 'Technicians may only create job tickets for themselves',
+  scheduledTimeInvalid: 'Scheduled Time must be a date and time',
+} as const;
+
+export type TicketWizardValues = {
+  issuetype: TicketIssueType | null;
+  services: string[];
+  starttime: number | null;
+  endtime: number | null;
+  siteid: number | null;
+  subject: string;
+  description: string;
+};
+
+export const ticketWizardSteps = ['issue', 'details', 'message'] as const;
+export type TicketWizardStep = (typeof ticketWizardSteps)[number];
+
+// The first problem that stops the wizard leaving `step`; null when it may go on. 'message' is the
+// last step, where Submit stands in for Next.
+export function ticketStepProblem(step: TicketWizardStep, values: TicketWizardValues): string | null {
+  const issue = values.issuetype;
+  if (step === 'issue') return issue ? null : ticketMessages.issueRequired;
+  if (step === 'details') {
+    if (!issue) return ticketMessages.issueRequired;
+    if (issueNeedsServices(issue) && values.services.length === 0) return ticketMessages.servicesRequired;
+    if (issueNeedsStart(issue) && !values.starttime) return ticketMessages.startRequired;
+    if (issueIsWorks(issue)) {
+      if (!values.siteid) return ticketMessages.siteRequired;
+      if (!values.starttime) return ticketMessages.worksStartRequired;
+      if (!values.endtime) return ticketMessages.worksEndRequired;
+      if (values.endtime <= values.starttime) return ticketMessages.worksEndBeforeStart;
+    }
+    return null;
+  }
+  if (!values.subject.trim()) return ticketMessages.subjectRequired;
+  if (!values.description.trim()) return ticketMessages.descriptionRequired;
+  return null;
+}
+
+// Every step's rules at once: what the server applies to POST /api/ticket.
+export function ticketRequestProblem(values: TicketWizardValues): string | null {
+  for (const step of ticketWizardSteps) {
+    const problem = ticketStepProblem(step, values);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+// Spec 5: a hint, not a refusal. The link status can lag, so the customer may still go on.
+export function ticketServiceWarnings(
+  issuetype: TicketIssueType | null,
+  services: readonly { serviceid: string; overallstatus: 'UP' | 'DOWN' | null }[],
+): string[] {
+  if (issuetype === 'outage') {
+    return services
+      .filter((s) => s.overallstatus === 'UP')
+      .map(
+        (s) => `${s.serviceid} looks up at the moment. Check it is really down before reporting an outage.`,
+      );
+  }
+  if (issuetype === 'flapping' || issuetype === 'speed') {
+    return services
+      .filter((s) => s.overallstatus === 'DOWN')
+      .map((s) => `${s.serviceid} looks down at the moment. Consider reporting an outage instead.`);
+  }
+  return [];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Request bodies.
+
+const optionalSeconds = z
+  .number({ error: ticketMessages.timeInvalid })
+  .int(ticketMessages.timeInvalid)
+  .nullable();
+
+// POST /api/ticket. The wizard's rules run here too, so a request the wizard would have stopped is a
+// 400 with the wizard's message. Zero times (an unset picker in older clients) read as none.
+export const ticketCreateSchema = z
+  .strictObject({
+    issuetype: z.enum(ticketIssueTypes, { error: ticketMessages.issueRequired }).nullable(),
+    subject: z
+      .string({ error: ticketMessages.subjectRequired })
+      .trim()
+      .max(200, ticketMessages.subjectTooLong)
+      .pipe(text(200)),
+    description: z
+      .string({ error: ticketMessages.descriptionRequired })
+      .trim()
+      .max(20_000, ticketMessages.descriptionTooLong),
+    tickettype: z.enum(['incident', 'question', 'task']).optional(),
+    services: z
+      .array(
+        z.string().trim().min(1, ticketMessages.serviceIdInvalid).max(40, ticketMessages.serviceIdInvalid),
+      )
+      .max(200, ticketMessages.tooManyServices)
+      .default([]),
+    starttime: optionalSeconds.optional().default(null),
+    endtime: optionalSeconds.optional().default(null),
+    siteid: recordIdSchema(ticketMessages.siteRequired).nullable().optional().default(null),
+  })
+  .transform((body) => ({
+    ...body,
+    services: [...new Set(body.services)],
+    starttime: body.starttime || null,
+    endtime: body.endtime || null,
+  }))
+  .superRefine((body, ctx) => {
+    const problem = ticketRequestProblem(body);
+    if (problem) ctx.addIssue({ code: 'custom', path: [], message: problem });
+  })
+  .transform((body) => ({
+    ...body,
+    issuetype: body.issuetype as TicketIssueType,
+    // The issue decides the type; a client's differing tickettype is not trusted.
+    tickettype: ticketTypeForIssue[body.issuetype as TicketIssueType],
+  }));
+export type TicketCreate = z.output<typeof ticketCreateSchema>;
+
+export const ticketCommentSchema = z.strictObject({
+  comment: z
+    .string({ error: ticketMessages.commentRequired })
+    .trim()
+    .min(1, ticketMessages.commentRequired)
+    .max(20_000, ticketMessages.commentTooLong),
+});
+export type TicketComment = z.output<typeof ticketCommentSchema>;
+
+export const ticketStatusSchema = z.strictObject({
+  status: z.enum(ticketStatuses, { error: ticketMessages.statusRequired }),
+});
+
+// POST /api/ticket/ventia: a technician's job ticket (spec 2.2 technician job creator).
+export const jobTicketSchema = z.strictObject({
+  siteid: recordIdSchema(ticketMessages.siteRequired),
+  technicianid: recordIdSchema(ticketMessages.technicianRequired),
+  subject: z
+    .string({ error: ticketMessages.subjectRequired })
+    .trim()
+    .min(1, ticketMessages.subjectRequired)
+    .max(200, ticketMessages.subjectTooLong)
+    .pipe(text(200)),
+  description: z
+    .string({ error: ticketMessages.descriptionRequired })
+    .trim()
+    .min(1, ticketMessages.descriptionRequired)
+    .max(20_000, ticketMessages.descriptionTooLong),
+  scheduledtime: z
+    .number({ error: ticketMessages.scheduledTimeInvalid })
+    .int(ticketMessages.scheduledTimeInvalid)
+    .min(0, ticketMessages.scheduledTimeInvalid)
+    .nullable()
+    .optional()
+    .transform((value) => value || null),
+});
+export type JobTicketCreate = z.output<typeof jobTicketSchema>;
+
+// GET /api/tickets sorts by these (the row's own field names), `-` first for descending; newest
+// activity first when no sort is named.
+export const ticketSortFields = ['updated_at', 'created_at', 'ticketid'] as const;
+export type TicketSortField = (typeof ticketSortFields)[number];
+
+// A list's count is exact up to this many tickets past the page's first, and a lower bound beyond
+// ('1,100+'): counting all 50,000 tickets for every page of the NOC's list would cost more than the
+// page itself, and ten pages ahead is as far as anyone pages without filtering.
+export const ticketListCountWindow = 1000;
+export function ticketCountIsExact(page: { count: number; offset: number }): boolean {
+  return page.count <= page.offset + ticketListCountWindow;
+}
+
+export const ticketListQuerySchema = listQuerySchema.extend({
+  status: z.enum(ticketStatuses).optional(),
+  kind: z.enum(ticketKinds).optional(),
+  siteid: idSchema.optional(),
+});
+export type TicketListQuery = z.output<typeof ticketListQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Who sees which tickets (contract, decisions.md 'Who sees and does what'): the NOC and engineering
+// every ticket; a technician the job tickets assigned to them; a customer its own support tickets
+// and site access requests, never the provider's job tickets.
+
+export type TicketScope =
+  | { kind: 'all' }
+  | { kind: 'customer'; customerId: number }
+  | { kind: 'assignee'; userId: number };
+
+export function ticketScopeOf(actor: Pick<Actor, 'type' | 'customerId' | 'userId'>): TicketScope {
+  if (actor.type === 2) return { kind: 'assignee', userId: actor.userId };
+  if (actor.type === 1 || actor.type === 3) return { kind: 'all' };
+  return { kind: 'customer', customerId: actor.customerId };
+}
+
+export function ticketInScope(
+  scope: TicketScope,
+  ticket: Pick<TicketListRow, 'customerid' | 'kind' | 'assigneeuserid'>,
+): boolean {
+  if (scope.kind === 'all') return true;
+  if (scope.kind === 'assignee') return ticket.kind === 'job' && ticket.assigneeuserid === scope.userId;
+  return ticket.customerid === scope.customerId && ticket.kind !== 'job';
+}
+
+// Reading tickets (and commenting on those in scope): ticket users, and technicians for their jobs.
+export function canReadTickets(actor: Pick<Actor, 'type' | 'companyAdmin' | 'chameleon'>): boolean {
+  return can(actor, 'tickets.view') || can(actor, 'jobtickets.manage');
+}
