@@ -1,3 +1,4 @@
+import { accessSubject } from '@lightpath/domain/access';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { customers } from '../schema/customers';
@@ -618,7 +619,12 @@ async function seedDemoSupport(db: Db, now: Date) {
       ticketId,
       customerId: ung,
       requester: admin.email,
-      subject: `Site Access Request - ${site.siteName} (${site.siteNumber}) - ${shortDate(accessTime)}`,
+      // The subject the portal writes for a real request; UTC, like shortDate, so every machine agrees.
+      subject: accessSubject(
+        { sitenumber: site.siteNumber, sitename: site.siteName },
+        { datetime: accessTime.getTime() / 1000, truncatename: false, emergency: request.emergency },
+        'UTC',
+      ),
       description: request.details,
       ticketType: 'task',
       status: request.status,
@@ -809,7 +815,7 @@ async function seedTicketHistory(db: Db, count: number, now: Date) {
       cross join techs
     ),
     described as (
-      select p.*, st.site_name,
+      select p.*, st.site_name, st.site_number,
              case when p.issue in (4, 5) then '{}'::text[]
                   when (p.issue = 6 or p.r3 % 4 = 0) and p.service_a <> p.service_b
                     then array[p.service_a, p.service_b]
@@ -825,7 +831,10 @@ async function seedTicketHistory(db: Db, count: number, now: Date) {
     select d.ticket_id, d.customer_id,
            case when d.kind = 'job' then ${nocUser.email} else d.person_email end,
            case d.kind
-             when 'access' then 'Site Access Request - ' || d.site_name || ' - '
+             -- The form of accessSubject in the domain; every 23rd is an emergency, as in site_access_requests below.
+             when 'access' then '[SITE ACCESS] '
+                                || case when d.ticket_id % 23 = 0 then '[EMERGENCY] ' else '' end
+                                || d.site_number || ' ' || d.site_name || ' - '
                                 || to_char(d.start_time at time zone 'UTC', 'DD/MM/YY')
              when 'job' then (${textArray(historyJobs)})[1 + d.r4 % ${historyJobs.length}] || ' - ' || d.site_name
              else (${textArray(historyIssues.map((i) => prefixes[i]))})[1 + d.issue] || ' '

@@ -7,6 +7,7 @@ import { IconMapPin } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSession } from '../../../lib/session';
 import { useSites } from '../../sites/api/list-sites';
+import { siteChoiceLabel } from '../../sites/components/site-fields';
 
 type Props = {
   value: Site | null;
@@ -16,12 +17,6 @@ type Props = {
   enabled: boolean;
 };
 
-export function accessSiteLabel(site: Site, withCustomer: boolean): string {
-  return withCustomer
-    ? `${site.sitenumber} ${site.sitename} · ${site.customercode}`
-    : `${site.sitenumber} ${site.sitename}`;
-}
-
 // A searchable picker over GET /sites?q= (a national network has thousands of sites): only enabled
 // sites (spec 5) a technician can stand in (physical and interconnect); the server searches, the
 // picker shows what it answers. The chosen site stays among the choices while the user searches on.
@@ -30,7 +25,7 @@ export function AccessSiteSelect({ value, onChange, error, enabled }: Props) {
   const withCustomer = isProviderType(actor.type);
   const [search, setSearch] = useState('');
   // Once a site is chosen the box shows its label; that is not a new search.
-  const term = value && search === accessSiteLabel(value, withCustomer) ? '' : search.trim();
+  const term = value && search === siteChoiceLabel(value, withCustomer) ? '' : search.trim();
   const [q] = useDebouncedValue(term, 250);
   const sites = useSites({ limit: 50, offset: 0, q: q || undefined, status: 1, sort: 'sitenumber' }, enabled);
 
@@ -39,7 +34,7 @@ export function AccessSiteSelect({ value, onChange, error, enabled }: Props) {
   if (value) byId.set(value.siteid, value);
   const data = [...byId.values()].map((s) => ({
     value: String(s.siteid),
-    label: accessSiteLabel(s, withCustomer),
+    label: siteChoiceLabel(s, withCustomer),
   }));
 
   return (

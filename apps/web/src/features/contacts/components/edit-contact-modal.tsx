@@ -2,9 +2,9 @@ import { type Contact, contactMessages, contactUpdateSchema } from '@lightpath/d
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useRef } from 'react';
 import { changedFields } from '../../../lib/changed-fields';
 import { notify } from '../../../lib/notify';
+import { useFormFollowsRecord } from '../../../lib/use-form-follows-record';
 import { formLevelKey, saveFormCallbacks, zodResolver } from '../../../lib/zod-form';
 import { useUpdateContact } from '../api/update-contact';
 import { type ContactFormValues, toContactUpdate, valuesFromContact } from '../contact-form-values';
@@ -19,15 +19,8 @@ export function EditContactModal({ contact, opened, onClose }: Props) {
   const updateContact = useUpdateContact(contact.contactid);
   const form = useForm<ContactFormValues>({ initialValues: valuesFromContact(contact), validate });
 
-  // Fresh data from the server replaces the form's contents, but never over unsaved edits. Only a new
-  // record from the server does: re-applying the same one on every render would loop.
-  const applied = useRef(contact);
-  useEffect(() => {
-    if (applied.current === contact || form.isDirty()) return;
-    applied.current = contact;
-    form.setInitialValues(valuesFromContact(contact));
-    form.setValues(valuesFromContact(contact));
-  }, [contact, form.isDirty, form.setInitialValues, form.setValues]);
+  // Fresh data from the server replaces the form's contents, never over unsaved edits.
+  useFormFollowsRecord(form, contact, valuesFromContact);
 
   const close = () => {
     form.reset();

@@ -6,10 +6,10 @@ import {
 } from '@lightpath/domain/customers';
 import { Button, Group, PasswordInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import { changedFields } from '../../../lib/changed-fields';
 import { emptyToNull } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
+import { useFormFollowsRecord } from '../../../lib/use-form-follows-record';
 import { saveFormCallbacks, zodResolver } from '../../../lib/zod-form';
 import { useUpdateCustomer } from '../api/update-customer';
 import { LogoInput } from './logo-input';
@@ -42,11 +42,8 @@ export function CustomerEditForm({ customer }: { customer: Customer }) {
     validate: zodResolver(customerUpdateSchema, toInput),
   });
 
-  useEffect(() => {
-    if (form.isDirty()) return;
-    form.setInitialValues(valuesOf(customer));
-    form.setValues(valuesOf(customer));
-  }, [customer, form.isDirty, form.setInitialValues, form.setValues]);
+  // Fresh data from the server replaces the form's contents, never over unsaved edits.
+  useFormFollowsRecord(form, customer, valuesOf);
 
   const submit = form.onSubmit((values) => {
     const body = changedFields(toInput(values), toInput(valuesOf(customer)));

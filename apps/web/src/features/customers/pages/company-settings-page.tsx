@@ -7,11 +7,11 @@ import {
 import { can } from '@lightpath/domain/permissions';
 import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
 import { emptyToNull } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
+import { useFormFollowsRecord } from '../../../lib/use-form-follows-record';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { saveFormCallbacks, zodResolver } from '../../../lib/zod-form';
 import { CalendarFeedPanel } from '../../calendar/components/calendar-feed-panel';
@@ -53,11 +53,8 @@ function CompanySettingsForm({ customer }: { customer: Customer }) {
     validate: zodResolver(companySettingsSchema, toInput),
   });
 
-  useEffect(() => {
-    if (form.isDirty()) return;
-    form.setInitialValues(valuesOf(customer));
-    form.setValues(valuesOf(customer));
-  }, [customer, form.isDirty, form.setInitialValues, form.setValues]);
+  // Fresh data from the server replaces the form's contents, never over unsaved edits.
+  useFormFollowsRecord(form, customer, valuesOf);
 
   const submit = form.onSubmit((values) =>
     update.mutate(

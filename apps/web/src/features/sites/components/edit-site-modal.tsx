@@ -2,9 +2,10 @@ import { type Site, siteMessages, siteUpdateSchema } from '@lightpath/domain/sit
 import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { changedFields } from '../../../lib/changed-fields';
 import { notify } from '../../../lib/notify';
+import { useFormFollowsRecord } from '../../../lib/use-form-follows-record';
 import { formLevelKey, saveFormCallbacks, zodResolver } from '../../../lib/zod-form';
 import { useCustomerSites } from '../api/list-sites';
 import { useUpdateSite } from '../api/update-site';
@@ -27,12 +28,8 @@ export function EditSiteModal({ site, opened, onClose }: Props) {
     validate: (values) => ({ ...siteRuleErrors(values, site.sitetype), ...schemaCheck(values) }),
   });
 
-  // Fresh data from the server replaces the form's contents, but never over unsaved edits.
-  useEffect(() => {
-    if (form.isDirty()) return;
-    form.setInitialValues(valuesFromSite(site));
-    form.setValues(valuesFromSite(site));
-  }, [site, form.isDirty, form.setInitialValues, form.setValues]);
+  // Fresh data from the server replaces the form's contents, never over unsaved edits.
+  useFormFollowsRecord(form, site, valuesFromSite);
 
   const close = () => {
     form.reset();

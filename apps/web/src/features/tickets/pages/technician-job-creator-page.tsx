@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { reportFormError } from '../../../lib/zod-form';
 import { useSiteOptions } from '../../services/api/list-site-options';
+import { siteChoiceLabel } from '../../sites/components/site-fields';
 import { useCreateJobTicket } from '../api/create-job-ticket';
 import { useTechnicians } from '../api/list-technicians';
 import {
@@ -52,7 +53,7 @@ export function TechnicianJobCreatorPage() {
   // Jobs go to places a technician can stand in, and only to sites in use (spec 5).
   const siteOptions = (sites.data ?? [])
     .filter((site) => site.status === 1)
-    .map((site) => ({ value: String(site.siteid), label: `${site.sitenumber} ${site.sitename}` }));
+    .map((site) => ({ value: String(site.siteid), label: siteChoiceLabel(site, true) }));
   const technicianOptions = technician
     ? [{ value: String(user.userid), label: fullName(user) }]
     : (technicians.data ?? []).map((t) => ({

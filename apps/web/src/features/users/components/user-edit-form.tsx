@@ -2,10 +2,11 @@ import { type UserType, userTypeNames } from '@lightpath/domain/user-types';
 import { assignableUserTypes, type User, userMessages, userUpdateSchema } from '@lightpath/domain/users';
 import { Button, Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { changedFields } from '../../../lib/changed-fields';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
+import { useFormFollowsRecord } from '../../../lib/use-form-follows-record';
 import { saveFormCallbacks, zodResolver } from '../../../lib/zod-form';
 import { useUpdateUser } from '../api/update-user';
 import {
@@ -50,13 +51,8 @@ export function UserEditForm({ user, scope, customerIsProvider }: Props) {
     }),
   });
 
-  // Fresh data from the server (after saving, or someone else's change) replaces the form's contents,
-  // but never while the user has unsaved edits in it.
-  useEffect(() => {
-    if (form.isDirty()) return;
-    form.setInitialValues(valuesFromUser(user));
-    form.setValues(valuesFromUser(user));
-  }, [user, form.isDirty, form.setInitialValues, form.setValues]);
+  // Fresh data from the server replaces the form's contents, never over unsaved edits.
+  useFormFollowsRecord(form, user, valuesFromUser);
 
   const types = assignableUserTypes(actor);
   const typeOptions = (types.includes(user.type) ? types : [user.type, ...types]).map((t: UserType) => ({

@@ -18,6 +18,7 @@ import { notify } from '../../../../lib/notify';
 import { useSession } from '../../../../lib/session';
 import { newIdempotencyKey } from '../../../events/event-form-values';
 import { useSiteOptions } from '../../../services/api/list-site-options';
+import { siteChoiceLabel } from '../../../sites/components/site-fields';
 import { useCreateTicket } from '../../api/create-ticket';
 import {
   blankTicketValues,
@@ -80,7 +81,7 @@ function TicketWizardSession({ opened, onClose, initialServices }: Props) {
   const enabledSites = (sites.data ?? []).filter((site) => site.status === 1);
   const siteOptions = enabledSites.map((site) => ({
     value: String(site.siteid),
-    label: `${staff ? `${site.customercode} · ` : ''}${site.sitenumber} ${site.sitename}`,
+    label: siteChoiceLabel(site, staff),
   }));
   const sitename = enabledSites.find((site) => String(site.siteid) === values.siteid)?.sitename ?? null;
 
