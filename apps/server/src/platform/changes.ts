@@ -3,7 +3,8 @@ import { changeLog } from '../db/schema/platform';
 
 // Topics the live stream (GET /api/stream) tells browsers about. A topic names what to refetch, never
 // a record, so a customer learns nothing about another customer's changes from the stream.
-export const changeTopics = ['events'] as const;
+// tickets covers site access requests and job tickets too: they are tickets.
+export const changeTopics = ['events', 'tickets', 'checkins'] as const;
 export type ChangeTopic = (typeof changeTopics)[number];
 
 // Call inside the transaction of the change itself, so a rolled-back change announces nothing.

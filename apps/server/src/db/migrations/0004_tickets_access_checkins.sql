@@ -61,4 +61,6 @@ ALTER TABLE "tickets" ADD CONSTRAINT "tickets_site_id_sites_site_id_fk" FOREIGN 
 ALTER TABLE "tickets" ADD CONSTRAINT "tickets_assignee_user_id_users_user_id_fk" FOREIGN KEY ("assignee_user_id") REFERENCES "public"."users"("user_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "tickets_assignee_idx" ON "tickets" USING btree ("assignee_user_id","updated_at");--> statement-breakpoint
 CREATE INDEX "tickets_site_idx" ON "tickets" USING btree ("site_id","updated_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "tickets_request_key" ON "tickets" USING btree ("request_key");
+CREATE UNIQUE INDEX "tickets_request_key" ON "tickets" USING btree ("request_key");--> statement-breakpoint
+-- Ticket numbers 1 to 9999 belong to event notices (the NOC's ticket field, spec 5); tickets the portal raises start at 10,000 on every database, seeded or not.
+SELECT setval('tickets_ticket_id_seq', greatest((SELECT max(ticket_id) FROM tickets), 9999));

@@ -24,6 +24,7 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx, RawQuery } from '../../db/client';
 import type { TicketAttachmentFile, TicketSystem } from '../../integrations/tickets/ticket-system';
 import { recordAudit } from '../../platform/audit';
+import { recordChange } from '../../platform/changes';
 import { AppError, Conflict, Invalid } from '../../platform/errors';
 import { signedIn } from '../../platform/request-context';
 import { sanitiseHtml } from '../../platform/sanitise-html';
@@ -381,6 +382,7 @@ export async function createAccessRequest(
         attachments: locked.map((a) => a.attachmentId),
       },
     });
+    await recordChange(tx, 'tickets');
     return { kind: 'created' as const, ticketid: created.ticketid };
   });
   if (outcome.kind === 'repeated') return repeatedOutcome(deps, request, actor, site, body, outcome.ticketid);

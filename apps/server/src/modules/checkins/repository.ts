@@ -2,7 +2,6 @@ import type { Scope } from '@lightpath/domain/actor';
 import type { CheckinRow, CheckinSortField } from '@lightpath/domain/checkins';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx, RawQuery } from '../../db/client';
-import { changeLog } from '../../db/schema/platform';
 import { siteCheckins } from '../../db/schema/tickets';
 import { containsPattern } from '../../platform/scope';
 import { Params, statementName } from '../services/statements';
@@ -146,12 +145,4 @@ export async function closeCheckin(
     .where(and(eq(siteCheckins.checkinId, checkinId), isNull(siteCheckins.checkoutTime)))
     .returning();
   return rows[0] ?? null;
-}
-
-// Tells the live stream that check-ins changed. Written here rather than through
-// platform/changes.ts's recordChange, whose topic list does not name 'checkins' yet; once it does,
-// this becomes recordChange(db, 'checkins').
-export const checkinsTopic = 'checkins';
-export async function announceCheckinChange(db: DbOrTx): Promise<void> {
-  await db.insert(changeLog).values({ topic: checkinsTopic });
 }

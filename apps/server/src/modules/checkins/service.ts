@@ -17,11 +17,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Db, RawQuery } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
+import { recordChange } from '../../platform/changes';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors';
 import { requireSiteFor } from '../sites/service';
 import { findUser } from '../users/repository';
 import {
-  announceCheckinChange,
   type CheckinFilter,
   closeCheckin,
   findCheckin,
@@ -120,7 +120,7 @@ export async function checkIn(
       entityId: row.checkinId,
       detail: { siteid: siteId, checkintime: checkinTime },
     });
-    await announceCheckinChange(tx);
+    await recordChange(tx, 'checkins');
     return row.checkinId;
   });
   return { checkin: await replyRow(query, checkinId), message: checkinMessages.checkedIn(site.siteName) };
@@ -163,7 +163,7 @@ export async function checkOut(
       entityId: open.checkinId,
       detail: { siteid: siteId, checkouttime: checkoutTime },
     });
-    await announceCheckinChange(tx);
+    await recordChange(tx, 'checkins');
     return open.checkinId;
   });
   return { checkin: await replyRow(query, checkinId), message: checkinMessages.checkedOut(site.siteName) };

@@ -1,6 +1,5 @@
 import type { TicketKind } from '@lightpath/domain/tickets';
-import type { DbOrTx, RawQuery } from '../../db/client';
-import { changeLog } from '../../db/schema/platform';
+import type { RawQuery } from '../../db/client';
 
 // The tickets module's own reads: what a write must check before it reaches the ticket system
 // (services, sites, technicians, a retried request). Hand-written SQL on the driver, as elsewhere; the
@@ -72,10 +71,4 @@ export async function findTicketScopeRow(query: RawQuery, ticketId: number): Pro
     [ticketId],
   );
   return row ?? null;
-}
-
-// Tells browsers watching GET /api/stream to refetch their ticket lists. platform/changes.ts's topic
-// list does not name 'tickets' yet; once it does, this becomes recordChange(db, 'tickets').
-export async function recordTicketsChange(db: DbOrTx): Promise<void> {
-  await db.insert(changeLog).values({ topic: 'tickets' });
 }

@@ -27,6 +27,7 @@ import type {
   TicketListQuery as TicketSystemListQuery,
 } from '../../integrations/tickets/ticket-system';
 import { recordAudit } from '../../platform/audit';
+import { recordChange } from '../../platform/changes';
 import { Forbidden, Invalid, NotFound } from '../../platform/errors';
 import { signedIn } from '../../platform/request-context';
 import { sanitiseHtml, textToHtml } from '../../platform/sanitise-html';
@@ -37,7 +38,6 @@ import {
   findTicketByRequestKey,
   findTicketScopeRow,
   listTechnicians,
-  recordTicketsChange,
   type TicketScopeRow,
 } from './repository';
 
@@ -182,7 +182,7 @@ export async function createSupportTicket(
   };
   const ticketid = await deps.db.transaction(async (tx) => {
     const created = await deps.tickets.createTicket(tx, ticket, requestKey);
-    await recordTicketsChange(tx);
+    await recordChange(tx, 'tickets');
     await recordAudit(tx, request, {
       action: 'ticket.create',
       entity: 'ticket',
@@ -238,7 +238,7 @@ export async function createJobTicket(
   };
   const ticketid = await deps.db.transaction(async (tx) => {
     const created = await deps.tickets.createTicket(tx, ticket, requestKey);
-    await recordTicketsChange(tx);
+    await recordChange(tx, 'tickets');
     await recordAudit(tx, request, {
       action: 'ticket.job.create',
       entity: 'ticket',
@@ -269,7 +269,7 @@ export async function addTicketComment(
       { author, authorUserId: actor.userId, htmlcomment: htmlbody },
       `ticket:${ticketid}:comment:${randomUUID()}`,
     );
-    await recordTicketsChange(tx);
+    await recordChange(tx, 'tickets');
     await recordAudit(tx, request, { action: 'ticket.comment', entity: 'ticket', entityId: ticketid });
   });
   return { author, authoruserid: actor.userId, htmlbody };
@@ -285,7 +285,7 @@ export async function setTicketStatus(
   await requireTicketFor(deps, actor, ticketid);
   await deps.db.transaction(async (tx) => {
     await deps.tickets.setStatus(tx, ticketid, status);
-    await recordTicketsChange(tx);
+    await recordChange(tx, 'tickets');
     await recordAudit(tx, request, {
       action: 'ticket.status',
       entity: 'ticket',

@@ -56,6 +56,15 @@ describe('startLiveUpdates', () => {
     stop();
   });
 
+  it('refreshes ticket lists, tickets and site access requests on a tickets change, check-ins on a check-ins change', () => {
+    const { handlers, take, stop } = setUp();
+    handlers.onChange(['tickets']);
+    expect(take()).toEqual([['tickets'], ['sites', 'access-requests']]);
+    handlers.onChange(['checkins']);
+    expect(take()).toEqual([['checkins']]);
+    stop();
+  });
+
   it('does not poll while the stream is up', async () => {
     const { handlers, take, stop } = setUp();
     handlers.onReady();
@@ -79,7 +88,12 @@ describe('startLiveUpdates', () => {
 
     // Back: one catch-up of everything that may have changed meanwhile, then no more polling.
     handlers.onReady();
-    expect(take()).toEqual(everythingAnEventTouches);
+    expect(take()).toEqual([
+      ...everythingAnEventTouches,
+      ['tickets'],
+      ['sites', 'access-requests'],
+      ['checkins'],
+    ]);
     await vi.advanceTimersByTimeAsync(5 * eventsPollMs);
     expect(take()).toEqual([]);
     stop();

@@ -6,8 +6,11 @@ import { type LiveStreamHandlers, type LiveStreamOptions, openLiveStream } from 
 
 // What each stream topic makes stale. An event changes the conditions of services and sites, the
 // dashboard, the map and the sidebar's event counts, not only the event lists and the bell.
+// Tickets include site access requests (listed on each site's page) and job tickets.
 export const topicQueryKeys: Record<string, readonly QueryKey[]> = {
   events: eventViewQueryKeys,
+  tickets: [['tickets'], ['sites', 'access-requests']],
+  checkins: [['checkins']],
 };
 
 // Spec 9: network events poll every 120 s. Here that is the fallback while the stream is down.

@@ -11,9 +11,20 @@ export type JobTicketBody = {
   scheduledtime: number | null;
 };
 
+export type CreateJobTicketInput = {
+  body: JobTicketBody;
+  // One key per visit to the creator: a double click or a retry after a lost reply answers the first
+  // job instead of sending the technician twice.
+  idempotencyKey: string;
+};
+
 // The reply's message ('Ticket #N created!') is the success toast, so it is kept with the payload.
-export async function createJobTicket(body: JobTicketBody) {
-  const reply = await apiRequestWithMessage<{ ticketid: number }>('ticket/ventia', { method: 'POST', body });
+export async function createJobTicket({ body, idempotencyKey }: CreateJobTicketInput) {
+  const reply = await apiRequestWithMessage<{ ticketid: number }>('ticket/ventia', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
   return { ticketid: reply.payload.ticketid, message: reply.message };
 }
 

@@ -4,6 +4,7 @@ import { fullName } from '@lightpath/domain/users';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
@@ -11,6 +12,7 @@ import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { reportFormError } from '../../../lib/zod-form';
+import { newIdempotencyKey } from '../../events/event-form-values';
 import { useSiteOptions } from '../../services/api/list-site-options';
 import { siteChoiceLabel } from '../../sites/components/site-fields';
 import { useCreateJobTicket } from '../api/create-job-ticket';
@@ -36,6 +38,8 @@ export function TechnicianJobCreatorPage() {
   const sites = useSiteOptions({ sitetype: physicalSite }, allowed);
   const technicians = useTechnicians(allowed && !technician);
   const createJob = useCreateJobTicket();
+  // One key for this visit: a second click, or a retry after a lost reply, is the same job.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const form = useForm<JobTicketFormValues>({
     initialValues: blankJobTicketValues(technician ? user.userid : null),
     validate: validateJobTicket,
@@ -62,13 +66,16 @@ export function TechnicianJobCreatorPage() {
       }));
 
   const submit = form.onSubmit((values) =>
-    createJob.mutate(toJobTicketBody(values), {
-      onSuccess: ({ ticketid, message }) => {
-        notify.success(message ?? ticketMessages.created(ticketid));
-        navigate('/');
+    createJob.mutate(
+      { body: toJobTicketBody(values), idempotencyKey },
+      {
+        onSuccess: ({ ticketid, message }) => {
+          notify.success(message ?? ticketMessages.created(ticketid));
+          navigate('/');
+        },
+        onError: (error) => reportFormError(form, error, ticketMessages.createFailed),
       },
-      onError: (error) => reportFormError(form, error, ticketMessages.createFailed),
-    }),
+    ),
   );
 
   return (

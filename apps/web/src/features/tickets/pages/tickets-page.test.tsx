@@ -119,6 +119,14 @@ describe('TicketsPage', () => {
     await waitFor(() => expect(queryOf(calls)).toMatchObject({ q: 'campus', offset: '0' }));
   });
 
+  it('shows a count the server stopped at as a lower bound', async () => {
+    // The server counts one past its window (ticketListCountWindow): 1,001 means "more than 1,000".
+    render(sessionFor(1), '/tickets', {
+      'GET /api/tickets': ok({ count: 1001, limit: 25, offset: 0, results: [worksTicket] }),
+    });
+    expect(await screen.findByText('Showing 1–25 of 1,000+ tickets')).toBeTruthy();
+  });
+
   it('says there are no tickets yet and offers New ticket, which opens the wizard in the URL', async () => {
     render(sessionFor(4), '/tickets', { 'GET /api/tickets': page([]) });
     expect(await screen.findByText('No tickets yet')).toBeTruthy();

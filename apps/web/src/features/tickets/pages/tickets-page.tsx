@@ -1,5 +1,10 @@
 import { can } from '@lightpath/domain/permissions';
-import { type TicketStatus, ticketStatuses, ticketStatusLabels } from '@lightpath/domain/tickets';
+import {
+  type TicketStatus,
+  ticketCountIsExact,
+  ticketStatuses,
+  ticketStatusLabels,
+} from '@lightpath/domain/tickets';
 import { isProviderType } from '@lightpath/domain/user-types';
 import { Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -132,6 +137,7 @@ export function TicketsPage() {
         {tickets.data && tickets.data.count > 0 && (
           <ListFooter
             count={tickets.data.count}
+            exact={ticketCountIsExact(tickets.data)}
             page={list.page}
             pageSize={pageSize}
             noun="tickets"
