@@ -53,12 +53,18 @@ export function serverErrorsToFormErrors(errors: readonly FieldError[]): FormErr
 
 // Puts a 400's field errors on the form. Returns false when there were none to show, so the caller
 // falls back to a toast.
+// `fieldOf` names the form field for a request field the form spells differently (a time sent as
+// one number but entered as a date and a time), so no server message lands on a field nobody sees.
 export function applyServerErrors(
   form: { setErrors: (errors: FormErrors) => void },
   error: unknown,
+  fieldOf: Record<string, string> = {},
 ): boolean {
   if (!(error instanceof ApiError) || error.errors.length === 0) return false;
-  form.setErrors(serverErrorsToFormErrors(error.errors));
+  const errors: FormErrors = {};
+  for (const [key, message] of Object.entries(serverErrorsToFormErrors(error.errors)))
+    errors[fieldOf[key] ?? key] ??= message;
+  form.setErrors(errors);
   return true;
 }
 
@@ -69,8 +75,10 @@ export function reportFormError(
   form: { setErrors: (errors: FormErrors) => void },
   error: unknown,
   fallback: string,
+  fieldOf: Record<string, string> = {},
 ) {
-  if (!applyServerErrors(form, error) && needsToast(error)) notify.warning(errorMessage(error, fallback));
+  if (!applyServerErrors(form, error, fieldOf) && needsToast(error))
+    notify.warning(errorMessage(error, fallback));
 }
 
 type SavableForm<Values> = {

@@ -12,6 +12,7 @@ CREATE TABLE "site_access_requests" (
 	"emergency" boolean DEFAULT false NOT NULL,
 	"service_affecting" boolean DEFAULT false NOT NULL,
 	"details" text DEFAULT '' NOT NULL,
+	"request_key" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -42,15 +43,14 @@ ALTER TABLE "tickets" ADD COLUMN "kind" text DEFAULT 'support' NOT NULL;--> stat
 ALTER TABLE "tickets" ADD COLUMN "site_id" integer;--> statement-breakpoint
 ALTER TABLE "tickets" ADD COLUMN "assignee_user_id" integer;--> statement-breakpoint
 ALTER TABLE "tickets" ADD COLUMN "request_key" text;--> statement-breakpoint
-ALTER TABLE "site_access_requests" ADD CONSTRAINT "site_access_requests_ticket_id_tickets_ticket_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."tickets"("ticket_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "site_access_requests" ADD CONSTRAINT "site_access_requests_site_id_sites_site_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("site_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "site_access_requests" ADD CONSTRAINT "site_access_requests_customer_id_customers_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("customer_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "site_checkins" ADD CONSTRAINT "site_checkins_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "site_checkins" ADD CONSTRAINT "site_checkins_site_id_sites_site_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("site_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ticket_attachments" ADD CONSTRAINT "ticket_attachments_ticket_id_tickets_ticket_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."tickets"("ticket_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_attachments" ADD CONSTRAINT "ticket_attachments_site_id_sites_site_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("site_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_attachments" ADD CONSTRAINT "ticket_attachments_customer_id_customers_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("customer_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "site_access_requests_site_idx" ON "site_access_requests" USING btree ("site_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "site_access_requests_request_key" ON "site_access_requests" USING btree ("request_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "site_checkins_open_key" ON "site_checkins" USING btree ("user_id","site_id") WHERE "site_checkins"."checkout_time" is null;--> statement-breakpoint
 CREATE INDEX "site_checkins_time_idx" ON "site_checkins" USING btree ("checkin_time");--> statement-breakpoint
 CREATE INDEX "site_checkins_site_idx" ON "site_checkins" USING btree ("site_id","checkin_time");--> statement-breakpoint
@@ -62,5 +62,6 @@ ALTER TABLE "tickets" ADD CONSTRAINT "tickets_assignee_user_id_users_user_id_fk"
 CREATE INDEX "tickets_assignee_idx" ON "tickets" USING btree ("assignee_user_id","updated_at");--> statement-breakpoint
 CREATE INDEX "tickets_site_idx" ON "tickets" USING btree ("site_id","updated_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "tickets_request_key" ON "tickets" USING btree ("request_key");--> statement-breakpoint
+CREATE INDEX "tickets_status_idx" ON "tickets" USING btree ("status","updated_at");--> statement-breakpoint
 -- Ticket numbers 1 to 9999 belong to event notices (the NOC's ticket field, spec 5); tickets the portal raises start at 10,000 on every database, seeded or not.
 SELECT setval('tickets_ticket_id_seq', greatest((SELECT max(ticket_id) FROM tickets), 9999));

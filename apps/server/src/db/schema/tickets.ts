@@ -52,6 +52,9 @@ export const tickets = pgTable(
     index('tickets_updated_idx').on(t.updatedAt),
     index('tickets_assignee_idx').on(t.assigneeUserId, t.updatedAt),
     index('tickets_site_idx').on(t.siteId, t.updatedAt),
+    // The status filter (the NOC's open tickets): without it the capped count walked all 50,000
+    // tickets whenever fewer than the window matched.
+    index('tickets_status_idx').on(t.status, t.updatedAt),
     uniqueIndex('tickets_request_key').on(t.requestKey),
   ],
 );
@@ -79,7 +82,10 @@ export const ticketAttachments = pgTable(
   {
     attachmentId: serial('attachment_id').primaryKey(),
     token: text('token').notNull(),
-    ticketId: integer('ticket_id').references(() => tickets.ticketId, { onDelete: 'cascade' }),
+    // The ticket's number in the ticket system the request went to, set by the access request that
+    // used the upload (null until then). No foreign key to `tickets`: with Zendesk the number is
+    // Zendesk's and the local table stays empty (or, on a seeded database, holds unrelated tickets).
+    ticketId: integer('ticket_id'),
     siteId: integer('site_id')
       .notNull()
       .references(() => sites.siteId, { onDelete: 'cascade' }),
@@ -104,7 +110,9 @@ export const siteAccessRequests = pgTable(
   'site_access_requests',
   {
     requestId: serial('request_id').primaryKey(),
-    ticketId: integer('ticket_id').references(() => tickets.ticketId, { onDelete: 'set null' }),
+    // The ticket's number in the ticket system (built-in or Zendesk); no foreign key to `tickets`, for
+    // the same reason as ticket_attachments.ticket_id.
+    ticketId: integer('ticket_id'),
     siteId: integer('site_id')
       .notNull()
       .references(() => sites.siteId, { onDelete: 'cascade' }),
@@ -120,9 +128,15 @@ export const siteAccessRequests = pgTable(
     emergency: boolean('emergency').notNull().default(false),
     serviceAffecting: boolean('service_affecting').notNull().default(false),
     details: text('details').notNull().default(''),
+    // The dedupe key (`access:{Idempotency-Key}`) of the POST that made it, when it came with one: a
+    // retry finds the first request, and its ticket, here, whichever ticket system holds the ticket.
+    requestKey: text('request_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('site_access_requests_site_idx').on(t.siteId, t.createdAt)],
+  (t) => [
+    index('site_access_requests_site_idx').on(t.siteId, t.createdAt),
+    uniqueIndex('site_access_requests_request_key').on(t.requestKey),
+  ],
 );
 
 // Site check-ins (spec 3, 4): open while checkout_time is null. One open check-in per user and site,

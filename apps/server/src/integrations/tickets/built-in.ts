@@ -1,8 +1,8 @@
 import { ticketListCountWindow } from '@lightpath/domain/tickets';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx, RawQuery } from '../../db/client';
-import { ticketAttachments, ticketComments, tickets } from '../../db/schema/tickets';
+import { ticketComments, tickets } from '../../db/schema/tickets';
 import { users } from '../../db/schema/users';
 import { Params, statementName } from '../../modules/services/statements';
 import { queueEmail } from '../../platform/outbox';
@@ -20,6 +20,9 @@ import type {
 // database, and every requester and cc hears of a new ticket or comment by e-mail through the outbox.
 // Everything is written in the caller's transaction, so a ticket, its comment and its e-mails exist
 // together or not at all; the e-mails' dedupe keys grow from the caller's key, so a retry adds none.
+// A new ticket's attachments are already in the portal's file storage and their ticket_attachments
+// rows: the caller (the access service) links the rows to the ticket, and the ticket page lists them
+// by ticket_id.
 
 // Comments the portal writes for the provider (event notices) are signed by its NOC.
 const nocAuthor = 'NOC';
@@ -68,14 +71,6 @@ export function builtInTickets({ log }: TicketSystemDeps): TicketSystem {
         authorUserId: ticket.createdBy,
         htmlBody: ticket.htmlcomment,
       });
-      const attachmentIds = (ticket.attachments ?? []).map((a) => a.attachmentId);
-      if (attachmentIds.length > 0)
-        await db
-          .update(ticketAttachments)
-          .set({ ticketId: ticketid })
-          .where(
-            and(inArray(ticketAttachments.attachmentId, attachmentIds), isNull(ticketAttachments.ticketId)),
-          );
       await emailParticipants(db, log, {
         ticketid,
         recipients: [ticket.requester, ...ticket.ccs],

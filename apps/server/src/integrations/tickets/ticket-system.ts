@@ -20,7 +20,9 @@ export type {
 // One ticket interface (decisions.md): the built-in store in the portal's database, or Zendesk.
 // The wire types live in the domain package, shared with the web client.
 
-// A file already in the portal's file storage (platform/storage.ts), to go with a new ticket.
+// A file already in the portal's file storage (platform/storage.ts), to go with a new ticket. Zendesk
+// gets a copy; the built-in store has it already. Either way, linking its ticket_attachments row to the
+// ticket is the caller's (the access service's) work.
 export type TicketAttachmentFile = {
   attachmentId: number;
   fileName: string;

@@ -436,6 +436,12 @@ describe('requesting site access', () => {
       .from(ticketAttachments)
       .where(eq(ticketAttachments.token, form!.token));
     expect(linked!.ticketId).toBe(created.id);
+    // The ticket page lists the linked form.
+    const page = await t.call({ method: 'GET', url: `/api/ticket/${created.id}`, as: demo.ungAdmin });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().payload.attachments).toEqual([
+      { attachmentid: linked!.attachmentId, filename: 'form.pdf', contenttype: 'application/pdf', size: 200 },
+    ]);
     const mail = await t.database.db.select().from(outbox).where(eq(outbox.recipient, demo.ungAdmin));
     expect(mail.some((m) => m.subject?.includes(`#${created.id}`))).toBe(true);
     const after = await snapshot();

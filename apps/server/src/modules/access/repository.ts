@@ -2,7 +2,7 @@ import type { AccessRequestRow } from '@lightpath/domain/access';
 import type { Scope } from '@lightpath/domain/actor';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx, RawQuery } from '../../db/client';
-import { siteAccessRequests, ticketAttachments, tickets } from '../../db/schema/tickets';
+import { siteAccessRequests, ticketAttachments } from '../../db/schema/tickets';
 import { scopeCondition } from '../../platform/scope';
 
 // The access area's own tables: the uploaded access forms (ticket_attachments, until a request links
@@ -42,6 +42,18 @@ export async function findUnlinkedAttachments(
   return options.lock ? select.for('update') : select;
 }
 
+// Links a request's uploads (locked by findUnlinkedAttachments) to the ticket it opened: its number in
+// the ticket system, built-in or Zendesk. A linked upload is never offered to another request.
+export async function linkAttachments(db: DbOrTx, attachmentIds: readonly number[], ticketId: number) {
+  if (attachmentIds.length === 0) return;
+  await db
+    .update(ticketAttachments)
+    .set({ ticketId })
+    .where(
+      and(inArray(ticketAttachments.attachmentId, [...attachmentIds]), isNull(ticketAttachments.ticketId)),
+    );
+}
+
 // The names of the uploads a request's ticket carries, in upload order.
 export async function listLinkedAttachmentNames(db: DbOrTx, ticketId: number): Promise<string[]> {
   const rows = await db
@@ -52,32 +64,28 @@ export async function listLinkedAttachmentNames(db: DbOrTx, ticketId: number): P
   return rows.map((row) => row.fileName);
 }
 
-export async function findAccessRequestByTicket(db: DbOrTx, ticketId: number) {
-  const rows = await db
-    .select({ requestId: siteAccessRequests.requestId, siteId: siteAccessRequests.siteId })
-    .from(siteAccessRequests)
-    .where(eq(siteAccessRequests.ticketId, ticketId))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-// The request an earlier POST with this Idempotency-Key made. The built-in ticket store keeps the key
-// on the ticket it opened (tickets.request_key, the dedupe key the ticket system was given), so the
-// ticket is found by it and the request by the ticket.
+// The request an earlier POST with this Idempotency-Key made: the access service keeps the dedupe key
+// on the request row (site_access_requests.request_key), so a retry finds it whichever ticket system
+// holds the ticket.
 export async function findAccessRequestByRequestKey(db: DbOrTx, dedupeKey: string) {
   const rows = await db
     .select({ ticketId: siteAccessRequests.ticketId, siteId: siteAccessRequests.siteId })
     .from(siteAccessRequests)
-    .innerJoin(tickets, eq(tickets.ticketId, siteAccessRequests.ticketId))
-    .where(eq(tickets.requestKey, dedupeKey))
+    .where(eq(siteAccessRequests.requestKey, dedupeKey))
     .limit(1);
   const row = rows[0];
   return row?.ticketId ? { ticketId: row.ticketId, siteId: row.siteId } : null;
 }
 
+// Stores the request. A twin with the same request key that committed first wins: the unique index
+// makes this insert wait for it and then write nothing, and null is answered.
 export async function insertAccessRequestRow(db: DbOrTx, values: typeof siteAccessRequests.$inferInsert) {
-  const rows = await db.insert(siteAccessRequests).values(values).returning();
-  return rows[0]!;
+  const rows = await db
+    .insert(siteAccessRequests)
+    .values(values)
+    .onConflictDoNothing({ target: siteAccessRequests.requestKey })
+    .returning();
+  return rows[0] ?? null;
 }
 
 // A site's requests, newest first, with the name of whoever made each. The site has been checked to

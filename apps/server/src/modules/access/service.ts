@@ -32,10 +32,10 @@ import { type FileStorage, newStorageKey } from '../../platform/storage';
 import { listSiteContactsFor, requireSiteFor } from '../sites/service';
 import {
   findAccessRequestByRequestKey,
-  findAccessRequestByTicket,
   findUnlinkedAttachments,
   insertAccessRequestRow,
   insertAttachmentRows,
+  linkAttachments,
   listAccessRequests,
   listLinkedAttachmentNames,
   type NewAttachmentRow,
@@ -177,7 +177,8 @@ export async function uploadAccessForms(
 // Requests (spec 7.4: POST site/{id}/access). The flow: the site is in scope, the body names it, the
 // step-one rule passes with the site's stored access type, every named upload belongs to this site
 // and is unused; then either the plan (preflight: nothing written) or one transaction that opens the
-// ticket (its e-mails and the attachments' links with it), stores the request and audits it.
+// ticket (with the built-in store, its e-mails with it), links the attachments to it, stores the request
+// (with its request key) and audits it. The same steps whichever ticket system holds the ticket.
 
 const bodyPathOf: Record<NonNullable<ReturnType<typeof accessStepOneProblem>>['path'], string> = {
   site: 'siteID',
@@ -272,7 +273,8 @@ async function repeatedOutcome(
   return { kind: 'repeated', ticketid, reply: { ticket: { create: { ...plan, id: ticketid } } } };
 }
 
-// An earlier request with this key, for this site; a key used for another site is a conflict.
+// An earlier request with this key (site_access_requests.request_key), for this site; a key used for
+// another site is a conflict.
 async function priorTicketFor(db: DbOrTx, siteId: number, dedupeKey: string): Promise<number | null> {
   const prior = await findAccessRequestByRequestKey(db, dedupeKey);
   if (!prior) return null;
@@ -290,9 +292,9 @@ export async function createAccessRequest(
 ): Promise<AccessWriteOutcome> {
   const site = await requireAccessSite(deps.db, actor, siteId);
   if (body.siteID !== siteId) throw Invalid.field('siteID', accessMessages.siteMismatch);
-  // The ticket system is handed the key as its dedupe key: a retry opens no second ticket and sends
-  // no second e-mail, and finds the first request (whose uploads are linked by now) before they are
-  // checked again.
+  // The ticket system is handed the key as its dedupe key, so a retry opens no second ticket and sends
+  // no second e-mail; the request row keeps it too (request_key), so a retry finds the first request
+  // (whose uploads are linked by now) before they are checked again, with either ticket system.
   const dedupeKey = `access:${requestKey ?? randomUUID()}`;
   if (!body.preflight && requestKey) {
     const prior = await priorTicketFor(deps.db, siteId, dedupeKey);
@@ -353,11 +355,9 @@ export async function createAccessRequest(
       },
       dedupeKey,
     );
-    // A twin request with the same key committed first: the ticket system answered its ticket.
-    if (await findAccessRequestByTicket(tx, created.ticketid))
-      return { kind: 'repeated' as const, ticketid: created.ticketid };
     const row = await insertAccessRequestRow(tx, {
       ticketId: created.ticketid,
+      requestKey: requestKey ? dedupeKey : null,
       siteId,
       customerId: site.customerId,
       requestedBy: actor.userId,
@@ -370,6 +370,20 @@ export async function createAccessRequest(
       serviceAffecting: body.serviceaffecting,
       details: body.additionaldetails,
     });
+    // A twin request with the same key stored its request first (the ticket system answered its
+    // ticket, by the same dedupe key): its row is the answer. Found by the key, never by the ticket
+    // number, which an unrelated request may share after a change of ticket system.
+    if (!row) {
+      const prior = await priorTicketFor(tx, siteId, dedupeKey);
+      return { kind: 'repeated' as const, ticketid: prior ?? created.ticketid };
+    }
+    // Linked here, not by the ticket system, so that a used upload is never offered again whichever
+    // system holds the ticket; the ticket id is the ticket's number there.
+    await linkAttachments(
+      tx,
+      locked.map((a) => a.attachmentId),
+      created.ticketid,
+    );
     await recordAudit(tx, request, {
       action: 'access.request',
       entity: 'site',

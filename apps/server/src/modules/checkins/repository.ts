@@ -37,6 +37,13 @@ const sortKeys: Record<CheckinSortField, string[]> = {
   username: ['u.surname', 'u.firstname', 'ci.checkin_time'],
 };
 
+// Every check-in has its site, customer and user (foreign keys, not null), so the joins drop no row:
+// a count whose filter names only check-in columns skips them. Counting all 20,000 of a national
+// network's check-ins through three joins cost more than the page itself.
+function countJoinsFor(scope: Scope, filter: CheckinFilter): string {
+  return scope.kind === 'customer' || filter.q ? checkinJoins : '';
+}
+
 function whereOf(scope: Scope, filter: CheckinFilter, params: Params): string {
   const where: string[] = [];
   // Check-ins are provider staff's (checkins.manage); a customer scope, should one ever reach here,
@@ -67,6 +74,7 @@ export async function listCheckins(
 ): Promise<{ count: number; results: CheckinRow[] }> {
   const params = new Params();
   const where = whereOf(scope, filter, params);
+  const countJoins = countJoinsFor(scope, filter);
   const direction = filter.sort.descending ? 'desc' : 'asc';
   const order = [...sortKeys[filter.sort.field], 'ci.checkin_id']
     .map((key) => `${key} ${direction}`)
@@ -75,7 +83,7 @@ export async function listCheckins(
   const offset = params.add(filter.offset);
   // The total comes in the same round trip as an uncorrelated subquery, run once.
   const text = `select ${checkinColumns},
-    (select count(*)::int from site_checkins ci ${checkinJoins} where ${where}) as total
+    (select count(*)::int from site_checkins ci ${countJoins} where ${where}) as total
   from site_checkins ci ${checkinJoins}
   where ${where}
   order by ${order}
@@ -88,7 +96,7 @@ export async function listCheckins(
   if (rows.length > 0) return { count: rows[0]!.total, results: rows.map(({ total: _, ...row }) => row) };
   if (filter.offset === 0) return { count: 0, results: [] };
   // Past the last page: the total still has to be told.
-  const countText = `select count(*)::int as total from site_checkins ci ${checkinJoins} where ${where}`;
+  const countText = `select count(*)::int as total from site_checkins ci ${countJoins} where ${where}`;
   const [counted] = await query<{ total: number }>(
     statementName('checkins_count', countText),
     countText,

@@ -73,7 +73,9 @@ export function TechnicianJobCreatorPage() {
           notify.success(message ?? ticketMessages.created(ticketid));
           navigate('/');
         },
-        onError: (error) => reportFormError(form, error, ticketMessages.createFailed),
+        // The schedule is sent as one time but entered as a date and a time.
+        onError: (error) =>
+          reportFormError(form, error, ticketMessages.createFailed, { scheduledtime: 'scheduleddate' }),
       },
     ),
   );
