@@ -8,11 +8,12 @@ import {
 } from '@lightpath/domain/access';
 import type { Site } from '@lightpath/domain/sites';
 import { fullName } from '@lightpath/domain/users';
-import { Button, Group, Modal, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Stepper, Title } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
+import { DiscardConfirmModal } from '../../../components/discard-confirm-modal';
 import { ApiError, errorMessage, needsToast } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -296,32 +297,16 @@ function RequestSiteAccessSession({ opened, onClose, site: preselected }: Props)
         </Stack>
       </Modal>
 
-      <Modal
+      <DiscardConfirmModal
         opened={opened && confirmingDiscard}
-        onClose={() => setConfirmingDiscard(false)}
         title="Discard this request?"
-        size="sm"
-        zIndex={300}
-        centered
-      >
-        <Stack gap="md">
-          <Text fz="sm">What you entered will be lost and nothing is sent.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmingDiscard(false)} data-autofocus>
-              Keep editing
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                setConfirmingDiscard(false);
-                onClose();
-              }}
-            >
-              Discard
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        consequence="What you entered will be lost and nothing is sent."
+        onKeepEditing={() => setConfirmingDiscard(false)}
+        onDiscard={() => {
+          setConfirmingDiscard(false);
+          onClose();
+        }}
+      />
     </>
   );
 }

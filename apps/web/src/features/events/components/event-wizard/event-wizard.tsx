@@ -8,12 +8,13 @@ import {
   type PreflightCustomer,
 } from '@lightpath/domain/events';
 import { fullName } from '@lightpath/domain/users';
-import { Button, Group, Modal, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Stepper, Title } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { DiscardConfirmModal } from '../../../../components/discard-confirm-modal';
 import { ApiError, errorMessage, needsToast } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/notify';
 import { useSession } from '../../../../lib/session';
@@ -300,36 +301,20 @@ function EventWizardSession({ opened, onClose, event }: Props) {
         </Stack>
       </Modal>
 
-      <Modal
+      <DiscardConfirmModal
         opened={opened && confirmingDiscard}
-        onClose={() => setConfirmingDiscard(false)}
         title={editing ? 'Discard your changes?' : 'Discard this event?'}
-        size="sm"
-        zIndex={300}
-        centered
-      >
-        <Stack gap="md">
-          <Text fz="sm">
-            {editing
-              ? 'The changes you made to this event will be lost.'
-              : 'What you entered will be lost and nothing is sent.'}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmingDiscard(false)} data-autofocus>
-              Keep editing
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                setConfirmingDiscard(false);
-                onClose();
-              }}
-            >
-              Discard
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        consequence={
+          editing
+            ? 'The changes you made to this event will be lost.'
+            : 'What you entered will be lost and nothing is sent.'
+        }
+        onKeepEditing={() => setConfirmingDiscard(false)}
+        onDiscard={() => {
+          setConfirmingDiscard(false);
+          onClose();
+        }}
+      />
     </>
   );
 }

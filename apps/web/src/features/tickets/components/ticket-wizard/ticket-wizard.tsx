@@ -7,12 +7,13 @@ import {
   ticketWizardSteps,
 } from '@lightpath/domain/tickets';
 import { isProviderType } from '@lightpath/domain/user-types';
-import { Button, Group, Modal, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Stepper, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { DiscardConfirmModal } from '../../../../components/discard-confirm-modal';
 import { errorMessage, needsToast } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/notify';
 import { useSession } from '../../../../lib/session';
@@ -238,32 +239,16 @@ function TicketWizardSession({ opened, onClose, initialServices }: Props) {
         </Stack>
       </Modal>
 
-      <Modal
+      <DiscardConfirmModal
         opened={opened && confirmingDiscard}
-        onClose={() => setConfirmingDiscard(false)}
         title="Discard this ticket?"
-        size="sm"
-        zIndex={300}
-        centered
-      >
-        <Stack gap="md">
-          <Text fz="sm">What you entered will be lost and no ticket is raised.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmingDiscard(false)} data-autofocus>
-              Keep editing
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                setConfirmingDiscard(false);
-                onClose();
-              }}
-            >
-              Discard
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        consequence="What you entered will be lost and no ticket is raised."
+        onKeepEditing={() => setConfirmingDiscard(false)}
+        onDiscard={() => {
+          setConfirmingDiscard(false);
+          onClose();
+        }}
+      />
     </>
   );
 }
