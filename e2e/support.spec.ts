@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { accessMessages } from '@lightpath/domain/access';
 import { checkinMessages } from '@lightpath/domain/checkins';
 import { ticketMessages } from '@lightpath/domain/tickets';
@@ -166,6 +167,12 @@ test.describe('support and field operations', () => {
     ).toBeVisible();
     await expect(page.getByText('site-access-form.pdf', { exact: true })).toBeVisible();
     await screenshot(page, 'access-ticket-noc');
+    // The NOC opens the form from the ticket.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download site-access-form.pdf' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('site-access-form.pdf');
+    expect(readFileSync(await download.path()).toString('latin1')).toMatch(/^%PDF-1\.7/);
     const requests = await api<Page<{ ticketid: number }>>(
       request,
       token,

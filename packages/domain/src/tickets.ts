@@ -211,6 +211,8 @@ export const ticketMessages = {
   createFailed: 'An error occurred submitting this ticket. Please try again.',
   created: (id: number) => `Ticket #${id} created!`,
   notFound: 'Ticket not found',
+  attachmentNotFound: 'Attachment not found',
+  downloadFailed: 'An error occurred downloading this file. Please try again.',
   loadFailed: 'An error occurred retrieving tickets',
   serviceUnknown: (id: string) => `Service ${id} does not exist in Database!`,
   servicesOfTwoCustomers: 'The services belong to more than one customer: raise one ticket per customer.',

@@ -114,7 +114,12 @@ export async function apiRequestWithMessage<T>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, fallbackMessage(0), { fromServer: false });
   }
+  return readReply<T>(response, options);
+}
 
+// The envelope of a reply: its payload and message on success, else the ApiError it stands for (a
+// 401 also signs out, a 403 is told unless the caller asked for quiet).
+async function readReply<T>(response: Response, options: RequestOptions): Promise<ApiReply<T>> {
   let envelope: unknown = null;
   try {
     envelope = await response.json();
@@ -148,6 +153,21 @@ export async function apiRequestWithMessage<T>(
     errors,
     fromServer: Boolean(message),
   });
+}
+
+// A file from the API (a ticket's attachment): its bytes on success; a refusal is an envelope and is
+// reported like any other reply's.
+export async function apiDownload(path: string): Promise<Blob> {
+  const token = getToken();
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path), { headers: token ? { 'X-AUTH-TOKEN': token } : {} });
+  } catch {
+    throw new ApiError(0, fallbackMessage(0), { fromServer: false });
+  }
+  if (response.ok) return response.blob();
+  await readReply(response, {});
+  throw new ApiError(response.status, fallbackMessage(response.status), { fromServer: false });
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {

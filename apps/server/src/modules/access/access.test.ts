@@ -10,6 +10,7 @@ import {
   accessReasonDetails,
   uploadMessages,
 } from '@lightpath/domain/access';
+import { ticketMessages } from '@lightpath/domain/tickets';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
@@ -453,6 +454,54 @@ describe('requesting site access', () => {
     const again = await request(ung.withContacts, body, demo.ungAdmin);
     expect(again.statusCode).toBe(400);
     expect(problemOf(again)).toBe(accessMessages.attachmentUnknown);
+  });
+
+  it('serves the stored form back to whoever may see the ticket, and to nobody else', async () => {
+    const content = pdf();
+    const [form] = await uploaded(ung.other, [{ name: 'Access form (signed).pdf', content }], demo.ungAdmin);
+    const reply = await request(
+      ung.other,
+      accessBody(ung.other, { attachments: [form!.token] }),
+      demo.ungAdmin,
+    );
+    expect(reply.statusCode, reply.body).toBe(201);
+    const ticketid = (reply.json().payload as AccessRequestReply).ticket.create.id!;
+    const [linked] = await t.database.db
+      .select()
+      .from(ticketAttachments)
+      .where(eq(ticketAttachments.token, form!.token));
+    const url = `/api/ticket/${ticketid}/attachment/${linked!.attachmentId}`;
+
+    for (const as of [demo.ungAdmin, demo.noc]) {
+      const file = await t.call({ method: 'GET', url, as });
+      expect(file.statusCode, file.body).toBe(200);
+      expect(file.rawPayload.equals(content)).toBe(true);
+      expect(file.headers['content-type']).toBe('application/pdf');
+      expect(file.headers['content-disposition']).toBe(
+        `attachment; filename*=UTF-8''${encodeURIComponent('Access form (signed).pdf')}`,
+      );
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+    }
+    // Another customer learns nothing: the ticket is not found, whatever the attachment.
+    const foreign = await t.call({ method: 'GET', url, as: demo.ebhAdmin });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe(ticketMessages.notFound);
+    // An attachment of another ticket is not served under this one.
+    const [other] = await uploaded(ung.other, [{ name: 'other.pdf', content: pdf() }], demo.ungAdmin);
+    const [unlinked] = await t.database.db
+      .select()
+      .from(ticketAttachments)
+      .where(eq(ticketAttachments.token, other!.token));
+    const wrong = await t.call({
+      method: 'GET',
+      url: `/api/ticket/${ticketid}/attachment/${unlinked!.attachmentId}`,
+      as: demo.ungAdmin,
+    });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().message).toBe(ticketMessages.attachmentNotFound);
+    expect(
+      (await t.call({ method: 'GET', url: `/api/ticket/${ticketid}/attachment/x`, as: demo.noc })).statusCode,
+    ).toBe(400);
   });
 
   it('takes a type 1 request from engineering without any upload', async () => {

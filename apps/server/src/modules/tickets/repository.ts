@@ -72,3 +72,21 @@ export async function findTicketScopeRow(query: RawQuery, ticketId: number): Pro
   );
   return row ?? null;
 }
+
+export type StoredAttachmentRow = { filename: string; contenttype: string; storagekey: string };
+
+// A file the portal stored for a ticket (an access form), by the ticket it is linked to: an
+// attachment id under another ticket answers nothing.
+export async function findStoredAttachment(
+  query: RawQuery,
+  ticketId: number,
+  attachmentId: number,
+): Promise<StoredAttachmentRow | null> {
+  const [row] = await query<StoredAttachmentRow>(
+    'tickets_attachment',
+    `select file_name as filename, content_type as contenttype, storage_key as storagekey
+     from ticket_attachments where ticket_id = $1 and attachment_id = $2`,
+    [ticketId, attachmentId],
+  );
+  return row ?? null;
+}

@@ -18,10 +18,12 @@ import type { TicketSystem } from '../../integrations/tickets/ticket-system';
 import { envelope, listOf, ok } from '../../platform/envelope';
 import { idempotencyKeyOf } from '../../platform/idempotency';
 import { signedIn } from '../../platform/request-context';
+import { type FileStorage, fileStorageFor } from '../../platform/storage';
 import {
   addTicketComment,
   createJobTicket,
   createSupportTicket,
+  downloadAttachmentFor,
   getTicketFor,
   listTicketsFor,
   requireTicketFor,
@@ -29,7 +31,14 @@ import {
   techniciansFor,
 } from './service';
 
-export type TicketRouteOptions = { db: Db; query: RawQuery; config: Config; tickets: TicketSystem };
+export type TicketRouteOptions = {
+  db: Db;
+  query: RawQuery;
+  config: Config;
+  tickets: TicketSystem;
+  // Where uploaded files are kept (the access forms); the configured folder unless a test gives one.
+  storage?: FileStorage;
+};
 
 export const ticketListRowSchema = z.object({
   ticketid: z.number(),
@@ -133,6 +142,37 @@ export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (ap
       },
     },
     async (request) => ok(await getTicketFor(options, signedIn(request).actor, request.params.ticketid)),
+  );
+
+  const storage = options.storage ?? fileStorageFor(options.config);
+  app.get(
+    '/ticket/:ticketid/attachment/:attachmentid',
+    {
+      config: { permission: readPermission },
+      schema: {
+        tags,
+        summary:
+          'Download a file the portal stored for a ticket in scope (a site access form), as an attachment with its checked content type',
+        params: ticketParams.extend({ attachmentid: idSchema }),
+      },
+    },
+    async (request, reply) => {
+      const { ticketid, attachmentid } = request.params;
+      const file = await downloadAttachmentFor(
+        options,
+        storage,
+        signedIn(request).actor,
+        ticketid,
+        attachmentid,
+      );
+      // Always a download, never shown inline: the portal's origin must not render uploaded files.
+      return reply
+        .header('content-type', file.contenttype)
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.bytes);
+    },
   );
 
   app.post(

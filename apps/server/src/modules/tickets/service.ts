@@ -31,9 +31,11 @@ import { recordChange } from '../../platform/changes';
 import { Forbidden, Invalid, NotFound } from '../../platform/errors';
 import { signedIn } from '../../platform/request-context';
 import { sanitiseHtml, textToHtml } from '../../platform/sanitise-html';
+import { type FileStorage, StoredFileMissing } from '../../platform/storage';
 import {
   findServices,
   findSite,
+  findStoredAttachment,
   findTechnician,
   findTicketByRequestKey,
   findTicketScopeRow,
@@ -108,6 +110,29 @@ export async function requireTicketFor(deps: TicketDeps, actor: Actor, ticketid:
     ? await findTicketScopeRow(deps.query, ticketid)
     : await deps.tickets.getTicket(deps.db, ticketid);
   if (!ticket || !ticketInScope(ticketScopeOf(actor), ticket)) throw new NotFound(ticketMessages.notFound);
+}
+
+export type AttachmentDownload = { filename: string; contenttype: string; bytes: Buffer };
+
+// GET /api/ticket/{ticketid}/attachment/{attachmentid}: a file the portal stored for a ticket in scope
+// (the access form). The ticket's scope is checked first, so another customer's ticket is 404 whatever
+// the attachment. Files in Zendesk are opened there; the portal serves only what it stored itself.
+export async function downloadAttachmentFor(
+  deps: TicketDeps,
+  storage: FileStorage,
+  actor: Actor,
+  ticketid: number,
+  attachmentid: number,
+): Promise<AttachmentDownload> {
+  await requireTicketFor(deps, actor, ticketid);
+  const row = await findStoredAttachment(deps.query, ticketid, attachmentid);
+  if (!row) throw new NotFound(ticketMessages.attachmentNotFound);
+  try {
+    return { filename: row.filename, contenttype: row.contenttype, bytes: await storage.get(row.storagekey) };
+  } catch (error) {
+    if (error instanceof StoredFileMissing) throw new NotFound(ticketMessages.attachmentNotFound);
+    throw error;
+  }
 }
 
 export type CreateOutcome = { kind: 'created' | 'existing'; ticketid: number };

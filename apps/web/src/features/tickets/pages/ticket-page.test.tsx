@@ -71,6 +71,44 @@ describe('TicketPage', () => {
     expect(screen.queryByRole('combobox', { name: 'Change status' })).toBeNull();
   });
 
+  it('downloads an attachment with the session token, under its own name, and says when it fails', async () => {
+    const [photo] = outageDetail.attachments;
+    const url = `/api/ticket/4211/attachment/${photo!.attachmentid}`;
+    let fails = false;
+    const { calls } = render(sessionFor(4), '/ticket/4211', {
+      'GET /api/ticket/4211': ok(outageDetail),
+      [`GET ${url}`]: () =>
+        fails
+          ? { status: 404, body: { result: 'Failure', message: ticketMessages.attachmentNotFound } }
+          : { text: 'JPEG bytes' },
+    });
+    const saved: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:photo');
+    // jsdom has no object URLs: a URL class with them, for this test only (unstubbed after each).
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = createObjectURL;
+        static override revokeObjectURL = vi.fn();
+      },
+    );
+
+    const button = await screen.findByRole('button', { name: 'Download photo.jpg' });
+    fireEvent.click(button);
+    await waitFor(() => expect(saved).toEqual([{ href: 'blob:photo', download: 'photo.jpg' }]));
+    const download = calls.find((c) => c.url === url);
+    expect(download?.headers['X-AUTH-TOKEN']).toBe('token');
+    expect(await (createObjectURL.mock.calls[0]![0] as Blob).text()).toBe('JPEG bytes');
+
+    fails = true;
+    fireEvent.click(button);
+    expect(await screen.findByText(ticketMessages.attachmentNotFound)).toBeTruthy();
+    expect(saved).toHaveLength(1);
+  });
+
   it('posts a comment, disables the box while it goes, and shows the refreshed thread', async () => {
     let detail = outageDetail;
     const { calls } = render(sessionFor(5), '/ticket/4211', {

@@ -6,17 +6,20 @@ import {
   ticketMessages,
 } from '@lightpath/domain/tickets';
 import { isProviderType } from '@lightpath/domain/user-types';
-import { Anchor, Badge, Grid, Group, List, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Grid, Group, List, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
 import { type Crumb, PageHeader } from '../../../components/page-header';
 import { Panel } from '../../../components/panel';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessage, needsToast } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Fact, FactList } from '../../services/components/fact-list';
+import { downloadAttachment } from '../api/download-attachment';
 import { useTicket } from '../api/get-ticket';
 import { TicketStatusBadge, ticketTypeLabel } from '../components/ticket-badges';
 import { TicketCommentsPanel } from '../components/ticket-comments-panel';
@@ -65,7 +68,18 @@ function ServicesPanel({ services }: { services: string[] }) {
   );
 }
 
-function AttachmentsPanel({ attachments }: Pick<TicketDetail, 'attachments'>) {
+function AttachmentsPanel({ ticketid, attachments }: Pick<TicketDetail, 'ticketid' | 'attachments'>) {
+  const [downloading, setDownloading] = useState<number | null>(null);
+  const download = async (attachment: TicketDetail['attachments'][number]) => {
+    setDownloading(attachment.attachmentid);
+    try {
+      await downloadAttachment(ticketid, attachment.attachmentid, attachment.filename);
+    } catch (error) {
+      if (needsToast(error)) notify.warning(errorMessage(error, ticketMessages.downloadFailed));
+    } finally {
+      setDownloading(null);
+    }
+  };
   return (
     <Panel title="Attachments" count={attachments.length}>
       {attachments.length === 0 ? (
@@ -76,9 +90,20 @@ function AttachmentsPanel({ attachments }: Pick<TicketDetail, 'attachments'>) {
         <List spacing={6} fz="sm" icon={<IconPaperclip size={14} aria-hidden="true" />} center>
           {attachments.map((attachment) => (
             <List.Item key={attachment.attachmentid}>
-              <Text span fz="sm" style={{ overflowWrap: 'anywhere' }}>
+              <Anchor
+                component="button"
+                type="button"
+                fz="sm"
+                style={{ overflowWrap: 'anywhere', textAlign: 'left' }}
+                onClick={() => void download(attachment)}
+                disabled={downloading === attachment.attachmentid}
+                aria-label={`Download ${attachment.filename}`}
+              >
                 {attachment.filename}
-              </Text>{' '}
+              </Anchor>{' '}
+              {downloading === attachment.attachmentid && (
+                <Loader size={12} ml={4} aria-label="Downloading" />
+              )}
               <Text span fz="xs" c="dimmed">
                 ({fileSize(attachment.size)})
               </Text>
@@ -208,7 +233,7 @@ export function TicketPage() {
               </FactList>
             </Panel>
             <ServicesPanel services={ticket.services} />
-            <AttachmentsPanel attachments={ticket.attachments} />
+            <AttachmentsPanel ticketid={ticket.ticketid} attachments={ticket.attachments} />
           </Stack>
         </Grid.Col>
       </Grid>
