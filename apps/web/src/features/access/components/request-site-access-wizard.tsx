@@ -12,11 +12,13 @@ import { Button, Group, Modal, Stack, Stepper, Title } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
-import { useCallback, useRef, useState } from 'react';
+import { useState } from 'react';
 import { DiscardConfirmModal } from '../../../components/discard-confirm-modal';
 import { ApiError, errorMessage, needsToast } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
+import { useOpeningKey } from '../../../lib/use-opening-key';
+import { useWizardStep } from '../../../lib/use-wizard-step';
 import { serverErrorsToFormErrors } from '../../../lib/zod-form';
 import { newIdempotencyKey } from '../../events/event-form-values';
 import {
@@ -57,13 +59,8 @@ type Uploaded = { siteid: number; files: File[]; tokens: string[] };
 // three names the ticket. Every opening is a session of its own: fresh values, step one and a new
 // Idempotency-Key, so nothing of a previous request leaks into the next one.
 export function RequestSiteAccessWizard(props: Props) {
-  const [session, setSession] = useState(0);
-  const [wasOpened, setWasOpened] = useState(props.opened);
-  if (props.opened !== wasOpened) {
-    setWasOpened(props.opened);
-    if (props.opened) setSession((n) => n + 1);
-  }
-  return <RequestSiteAccessSession key={session} {...props} />;
+  const opening = useOpeningKey(props.opened);
+  return <RequestSiteAccessSession key={opening} {...props} />;
 }
 
 function RequestSiteAccessSession({ opened, onClose, site: preselected }: Props) {
@@ -74,7 +71,8 @@ function RequestSiteAccessSession({ opened, onClose, site: preselected }: Props)
   });
   const [site, setSite] = useState<Site | null>(preselected ?? null);
   const [siteError, setSiteError] = useState<string | undefined>(undefined);
-  const [active, setActive] = useState<Step>(0);
+  // The focus moves to the heading of each step the user arrives at.
+  const { active, goTo, focusOnArrival } = useWizardStep<Step>(0);
   const [plan, setPlan] = useState<AccessTicketPlan | null>(null);
   // What the preflight was asked about: the real request sends exactly this.
   const [confirmed, setConfirmed] = useState<{ siteid: number; body: AccessBody } | null>(null);
@@ -89,19 +87,6 @@ function RequestSiteAccessSession({ opened, onClose, site: preselected }: Props)
   const createRequest = useCreateAccessRequest();
   const checking = upload.isPending || preflight.isPending;
 
-  // Focus moves to the heading of each step the user arrives at, so a screen reader announces it and
-  // Tab continues from the top of the step.
-  const moveFocus = useRef(false);
-  const focusOnArrival = useCallback((node: HTMLHeadingElement | null) => {
-    if (node && moveFocus.current) {
-      moveFocus.current = false;
-      node.focus();
-    }
-  }, []);
-  const goTo = (step: Step) => {
-    moveFocus.current = true;
-    setActive(step);
-  };
   const heading = (step: Step) => (
     <Title order={3} fz="lg" tabIndex={-1} ref={focusOnArrival} style={{ outline: 'none' }}>
       {stepTitles[step]}

@@ -12,12 +12,14 @@ import { Button, Group, Modal, Stack, Stepper, Title } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DiscardConfirmModal } from '../../../../components/discard-confirm-modal';
 import { ApiError, errorMessage, needsToast } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/notify';
 import { useSession } from '../../../../lib/session';
+import { useOpeningKey } from '../../../../lib/use-opening-key';
+import { useWizardStep } from '../../../../lib/use-wizard-step';
 import { serverErrorsToFormErrors } from '../../../../lib/zod-form';
 import { usePortalInfo } from '../../../portal/api/get-portal-info';
 import { useCreateEvent } from '../../api/create-event';
@@ -50,13 +52,8 @@ type Step = 0 | 1 | 2;
 // real; page three sums up. Every opening is a session of its own: fresh values, page one and a new
 // Idempotency-Key, so nothing of a previous event leaks into the next one.
 export function EventWizard(props: Props) {
-  const [session, setSession] = useState(0);
-  const [wasOpened, setWasOpened] = useState(props.opened);
-  if (props.opened !== wasOpened) {
-    setWasOpened(props.opened);
-    if (props.opened) setSession((n) => n + 1);
-  }
-  return <EventWizardSession key={session} {...props} />;
+  const opening = useOpeningKey(props.opened);
+  return <EventWizardSession key={opening} {...props} />;
 }
 
 function EventWizardSession({ opened, onClose, event }: Props) {
@@ -72,7 +69,8 @@ function EventWizardSession({ opened, onClose, event }: Props) {
       ? valuesFromEvent(event)
       : blankEventValues({ initiator: fullName(user), providerName }),
   });
-  const [active, setActive] = useState<Step>(0);
+  // The focus moves to the heading of each step the user arrives at.
+  const { active, goTo, focusOnArrival } = useWizardStep<Step>(0);
   const [plan, setPlan] = useState<PreflightCustomer[]>([]);
   const [result, setResult] = useState<EventWriteReply | null>(null);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
@@ -102,19 +100,6 @@ function EventWizardSession({ opened, onClose, event }: Props) {
     form.setFieldValue,
   ]);
 
-  // Focus moves to the heading of each step the user arrives at, so a screen reader announces it
-  // and Tab continues from the top of the step.
-  const moveFocus = useRef(false);
-  const focusOnArrival = useCallback((node: HTMLHeadingElement | null) => {
-    if (node && moveFocus.current) {
-      moveFocus.current = false;
-      node.focus();
-    }
-  }, []);
-  const goTo = (step: Step) => {
-    moveFocus.current = true;
-    setActive(step);
-  };
   const heading = (step: Step) => (
     <Title order={3} fz="lg" tabIndex={-1} ref={focusOnArrival} style={{ outline: 'none' }}>
       {stepTitles[step]}

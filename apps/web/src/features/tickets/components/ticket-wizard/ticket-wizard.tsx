@@ -11,12 +11,14 @@ import { Button, Group, Modal, Stack, Stepper, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
-import { useCallback, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DiscardConfirmModal } from '../../../../components/discard-confirm-modal';
 import { errorMessage, needsToast } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/notify';
 import { useSession } from '../../../../lib/session';
+import { useOpeningKey } from '../../../../lib/use-opening-key';
+import { useWizardStep } from '../../../../lib/use-wizard-step';
 import { newIdempotencyKey } from '../../../events/event-form-values';
 import { useSiteOptions } from '../../../services/api/list-site-options';
 import { siteChoiceLabel } from '../../../sites/components/site-fields';
@@ -48,17 +50,16 @@ const stepTitles: Record<TicketWizardStep, string> = {
 };
 const lastStep = ticketWizardSteps.length - 1;
 
+const firstFieldOf = (node: HTMLElement) =>
+  node.querySelector<HTMLElement>('[data-autofocus]') ??
+  node.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, [role="radio"]');
+
 // Spec 2.6 / 4 / 5: Create New Ticket. Each step passes the domain's rule before the next; the last
 // one submits. Every opening is a session of its own: fresh values, step one and a new
 // Idempotency-Key, so nothing of a previous ticket leaks into the next one.
 export function TicketWizard(props: Props) {
-  const [session, setSession] = useState(0);
-  const [wasOpened, setWasOpened] = useState(props.opened);
-  if (props.opened !== wasOpened) {
-    setWasOpened(props.opened);
-    if (props.opened) setSession((n) => n + 1);
-  }
-  return <TicketWizardSession key={session} {...props} />;
+  const opening = useOpeningKey(props.opened);
+  return <TicketWizardSession key={opening} {...props} />;
 }
 
 function TicketWizardSession({ opened, onClose, initialServices }: Props) {
@@ -67,7 +68,8 @@ function TicketWizardSession({ opened, onClose, initialServices }: Props) {
   const { actor } = useSession();
   const staff = isProviderType(actor.type);
   const form = useForm<TicketFormValues>({ initialValues: blankTicketValues(initialServices) });
-  const [active, setActive] = useState(0);
+  // The focus moves to the first field of each step the user arrives at.
+  const { active, goTo, focusOnArrival } = useWizardStep<number>(0, firstFieldOf);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   // One key for the whole session: a second click, or a retry after a lost reply, is the same ticket.
   const [idempotencyKey] = useState(newIdempotencyKey);
@@ -86,21 +88,6 @@ function TicketWizardSession({ opened, onClose, initialServices }: Props) {
   }));
   const sitename = enabledSites.find((site) => String(site.siteid) === values.siteid)?.sitename ?? null;
 
-  // Focus moves to the first field of each step the user arrives at, so keyboard users carry on
-  // typing and a screen reader announces where they are.
-  const moveFocus = useRef(false);
-  const focusOnArrival = useCallback((node: HTMLDivElement | null) => {
-    if (!node || !moveFocus.current) return;
-    moveFocus.current = false;
-    const target =
-      node.querySelector<HTMLElement>('[data-autofocus]') ??
-      node.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, [role="radio"]');
-    target?.focus();
-  }, []);
-  const goTo = (step: number) => {
-    moveFocus.current = true;
-    setActive(step);
-  };
   const heading = (step: TicketWizardStep) => (
     <Title order={3} fz="lg">
       {stepTitles[step]}
