@@ -88,7 +88,9 @@ function RequestSiteAccessSession({ opened, onClose, site: preselected }: Props)
   const checking = upload.isPending || preflight.isPending;
 
   const heading = (step: Step) => (
-    <Title order={3} fz="lg" tabIndex={-1} ref={focusOnArrival} style={{ outline: 'none' }}>
+    // data-autofocus: the modal opens on the heading, not in the site picker, whose list would
+    // otherwise drop open over the form even when the site page has chosen the site already.
+    <Title order={3} fz="lg" tabIndex={-1} ref={focusOnArrival} style={{ outline: 'none' }} data-autofocus>
       {stepTitles[step]}
     </Title>
   );
