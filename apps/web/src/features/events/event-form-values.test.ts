@@ -14,7 +14,6 @@ import {
   inputsFromSeconds,
   looksLikeServiceId,
   mergeServiceIds,
-  newIdempotencyKey,
   parseServiceIds,
   secondsFromInputs,
   toEventDraft,
@@ -254,13 +253,5 @@ describe('service ids', () => {
   it('tells a service id from a search word', () => {
     expect(looksLikeServiceId('UNG0012004701B')).toBe(true);
     expect(looksLikeServiceId('NORTHGATE')).toBe(false);
-  });
-});
-
-describe('newIdempotencyKey', () => {
-  it('is a fresh v4 UUID each time', () => {
-    const first = newIdempotencyKey();
-    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(newIdempotencyKey()).not.toBe(first);
   });
 });

@@ -15,12 +15,12 @@ import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DiscardConfirmModal } from '../../../components/discard-confirm-modal';
 import { ApiError, errorMessage, needsToast } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useOpeningKey } from '../../../lib/use-opening-key';
 import { useWizardStep } from '../../../lib/use-wizard-step';
 import { serverErrorsToFormErrors } from '../../../lib/zod-form';
-import { newIdempotencyKey } from '../../events/event-form-values';
 import {
   type AccessBody,
   type AccessFormValues,

@@ -16,6 +16,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DiscardConfirmModal } from '../../../../components/discard-confirm-modal';
 import { ApiError, errorMessage, needsToast } from '../../../../lib/api-client';
+import { newIdempotencyKey } from '../../../../lib/idempotency-key';
 import { notify } from '../../../../lib/notify';
 import { useSession } from '../../../../lib/session';
 import { useOpeningKey } from '../../../../lib/use-opening-key';
@@ -29,7 +30,6 @@ import {
   blankEventValues,
   type EventFormValues,
   formFieldOf,
-  newIdempotencyKey,
   toEventDraft,
   toEventWrite,
   valuesFromEvent,
