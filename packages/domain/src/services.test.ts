@@ -10,7 +10,6 @@ import {
   serviceMessages,
   serviceStatusName,
   serviceTypeOf,
-  toMegabits,
   usageLabel,
 } from './services';
 
@@ -146,9 +145,5 @@ describe('usageLabel (decisions.md reading)', () => {
     [0, 99, 'At Capacity'],
   ])('%d / %d reads %s', (atob, btoa, label) => {
     expect(usageLabel(atob, btoa).label).toBe(label);
-  });
-
-  it('converts bytes to Mb/s by dividing by 1024 twice', () => {
-    expect(toMegabits(1024 * 1024 * 5)).toBe(5);
   });
 });

@@ -326,11 +326,6 @@ export function usageLabel(atob: number, btoa: number): UsageLabel {
   return { label: 'Available', colour: 'green' };
 }
 
-// Spec 9: traffic charts show Mb/s, bytes divided by 1024 twice.
-export function toMegabits(bytes: number): number {
-  return bytes / 1024 / 1024;
-}
-
 // Third-party (NetBox) virtual circuits riding on a service.
 export const thirdPartyCreateSchema = z.strictObject({
   circuitid: text(60).min(1, 'Circuit id is required'),

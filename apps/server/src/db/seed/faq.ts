@@ -111,7 +111,7 @@ Nearing Capacity: either direction is above 80%. Keep an eye on growth and talk 
 
 At Capacity: either direction is above 85%. Users are likely to notice congestion at busy times; consider an upgrade or moving traffic to another service.
 
-The figure is an average over the recent interval, so short bursts above the line may not show. The traffic chart on the same page shows the last six hours in Mb/s.`,
+The figure is an average over the recent interval, so short bursts above the line may not show. The traffic chart on the same page shows the last six hours in bits per second (Mb/s or Gb/s), the same measure utilisation is computed against.`,
   },
   {
     title: 'How do I request access to a site?',

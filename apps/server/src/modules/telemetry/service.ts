@@ -1,7 +1,9 @@
 import { type Actor, scopeOf } from '@lightpath/domain/actor';
-import { hasLogicalBEnd, serviceMessages, toMegabits } from '@lightpath/domain/services';
+import { hasLogicalBEnd, serviceMessages } from '@lightpath/domain/services';
 import {
+  bitsPerSecond,
   failedUtilisation,
+  formatBitRate,
   type LightLevels,
   type LinkStatus,
   type OperationalChange,
@@ -181,7 +183,7 @@ export async function operationalHistoryOf(
   return { changes };
 }
 
-const megabits = (bytes: number) => `${toMegabits(bytes).toFixed(1)} Mb/s`;
+const bitRate = (bytesPerSecond: number) => formatBitRate(bitsPerSecond(bytesPerSecond));
 
 // The NOC's first look at a reported fault: both links up, light within range at both ends, traffic
 // flowing. Each check says what it saw.
@@ -215,7 +217,7 @@ export async function endToEndCheckOf(ctx: Context, serviceid: string) {
     {
       name: 'Traffic',
       ok: traffic.in + traffic.out > 0,
-      detail: `${megabits(traffic.in)} A to B, ${megabits(traffic.out)} B to A`,
+      detail: `${bitRate(traffic.in)} A to B, ${bitRate(traffic.out)} B to A`,
     },
   ];
   return { ok: checks.every((c) => c.ok), checks };

@@ -1,20 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { formatMegabits, trafficChartPoints, trafficSummary } from './traffic-chart-data';
-
-const mib = 1024 * 1024;
+import { trafficAxisUnit, trafficChartPoints, trafficSummary } from './traffic-chart-data';
 
 describe('trafficChartPoints', () => {
-  it('joins both directions by time, oldest first, in Mb/s (bytes / 1024 / 1024)', () => {
+  it('joins both directions by time, oldest first, in bits per second (bytes x 8)', () => {
     const points = trafficChartPoints({
       atob: [
-        { datetime: 200, value: 2 * mib },
-        { datetime: 100, value: mib / 2 },
+        { datetime: 200, value: 110_000_000 },
+        { datetime: 100, value: 1_000 },
       ],
-      btoa: [{ datetime: 100, value: 3 * mib }],
+      btoa: [{ datetime: 100, value: 3_000_000 }],
     });
     expect(points).toEqual([
-      { datetime: 100, atob: 0.5, btoa: 3 },
-      { datetime: 200, atob: 2, btoa: null },
+      { datetime: 100, atob: 8_000, btoa: 24_000_000 },
+      { datetime: 200, atob: 880_000_000, btoa: null },
     ]);
   });
 });
@@ -32,11 +30,9 @@ describe('trafficSummary', () => {
   });
 });
 
-describe('formatMegabits', () => {
-  it('reads naturally from small to large', () => {
-    expect(formatMegabits(null)).toBe('—');
-    expect(formatMegabits(1.234)).toBe('1.23 Mb/s');
-    expect(formatMegabits(250)).toBe('250.0 Mb/s');
-    expect(formatMegabits(2048)).toBe('2.00 Gb/s');
+describe('trafficAxisUnit', () => {
+  it('reads the axis in the unit of the higher peak', () => {
+    expect(trafficAxisUnit({ latest: 1, peak: 880e6 }, { latest: 1, peak: 2.4e9 }).label).toBe('Gb/s');
+    expect(trafficAxisUnit({ latest: 1, peak: 880e6 }, { latest: null, peak: null }).label).toBe('Mb/s');
   });
 });

@@ -1,13 +1,12 @@
-import { toMegabits } from '@lightpath/domain/services';
 import type { TrafficHistory } from '@lightpath/domain/telemetry';
+import { type BitRateUnit, bitRateUnitFor, bitsPerSecond } from '@lightpath/domain/telemetry';
 
+// Values are bits per second (decisions.md: traffic reads in b/s, like utilisation).
 export type TrafficChartPoint = { datetime: number; atob: number | null; btoa: number | null };
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
-
 // The API sends bytes per second for each direction separately; the chart wants one row per moment
-// with both directions in Mb/s (spec 9), oldest first. A direction missing at a moment stays null, so
-// the line is not drawn down to a zero that never happened.
+// with both directions in bits per second, oldest first. A direction missing at a moment stays null,
+// so the line is not drawn down to a zero that never happened.
 export function trafficChartPoints(history: TrafficHistory): TrafficChartPoint[] {
   const rows = new Map<number, TrafficChartPoint>();
   const row = (datetime: number) => {
@@ -18,8 +17,8 @@ export function trafficChartPoints(history: TrafficHistory): TrafficChartPoint[]
     }
     return existing;
   };
-  for (const point of history.atob) row(point.datetime).atob = round2(toMegabits(point.value));
-  for (const point of history.btoa) row(point.datetime).btoa = round2(toMegabits(point.value));
+  for (const point of history.atob) row(point.datetime).atob = bitsPerSecond(point.value);
+  for (const point of history.btoa) row(point.datetime).btoa = bitsPerSecond(point.value);
   return [...rows.values()].sort((a, b) => a.datetime - b.datetime);
 }
 
@@ -35,8 +34,7 @@ export function trafficSummary(
   return { latest: values[values.length - 1] ?? null, peak: Math.max(...values) };
 }
 
-export function formatMegabits(value: number | null): string {
-  if (value === null) return '—';
-  if (value >= 1000) return `${(value / 1024).toFixed(2)} Gb/s`;
-  return `${value < 10 ? value.toFixed(2) : value.toFixed(1)} Mb/s`;
+// One unit for the whole axis, chosen from the higher of the two peaks.
+export function trafficAxisUnit(a: TrafficSummary, b: TrafficSummary): BitRateUnit {
+  return bitRateUnitFor(Math.max(a.peak ?? 0, b.peak ?? 0));
 }

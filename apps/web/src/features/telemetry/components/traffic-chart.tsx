@@ -1,11 +1,11 @@
 import '@mantine/charts/styles.css';
 import { serviceMessages } from '@lightpath/domain/services';
-import { trafficTimespanHours } from '@lightpath/domain/telemetry';
+import { formatBitRate, trafficTimespanHours } from '@lightpath/domain/telemetry';
 import { AreaChart } from '@mantine/charts';
 import { Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTrafficHistory } from '../api/get-traffic-history';
-import { formatMegabits, trafficChartPoints, trafficSummary } from '../traffic-chart-data';
+import { trafficAxisUnit, trafficChartPoints, trafficSummary } from '../traffic-chart-data';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 // Recharts renders its tooltip before any point is hovered, with no label: that must not throw.
@@ -38,16 +38,16 @@ function Legend({
         <Text span fw={600} fz="xs">
           {label}
         </Text>{' '}
-        {formatMegabits(latest)}{' '}
+        {formatBitRate(latest)}{' '}
         <Text span c="dimmed" fz="xs">
-          (peak {formatMegabits(peak)})
+          (peak {formatBitRate(peak)})
         </Text>
       </Text>
     </Group>
   );
 }
 
-// Spec 9: traffic over the last six hours in Mb/s, 100 px high. The legend carries the figures (now and
+// Spec 9: traffic over the last six hours, 100 px high, in bits per second (decisions.md). The legend carries the figures (now and
 // peak), so the small plot only has to show the shape.
 export function TrafficChart({ serviceid }: { serviceid: string }) {
   const query = useTrafficHistory(serviceid);
@@ -72,6 +72,7 @@ export function TrafficChart({ serviceid }: { serviceid: string }) {
   }
   const a = trafficSummary(points, 'atob');
   const b = trafficSummary(points, 'btoa');
+  const unit = trafficAxisUnit(a, b);
   return (
     <Stack gap={6}>
       <Group gap="md" wrap="wrap">
@@ -92,23 +93,23 @@ export function TrafficChart({ serviceid }: { serviceid: string }) {
           gridAxis="y"
           tickLine="none"
           unit=""
-          valueFormatter={(value) => formatMegabits(value)}
+          valueFormatter={(value) => formatBitRate(value)}
           xAxisProps={{ tickFormatter: formatTime, minTickGap: 40, fontSize: 11 }}
           yAxisProps={{
             width: 44,
             tickCount: 3,
             fontSize: 11,
-            tickFormatter: (v: number) => `${Math.round(v)}`,
+            tickFormatter: (v: number) => `${+(v / unit.divisor).toFixed(1)}`,
           }}
           tooltipProps={{ labelFormatter: (label) => formatTime(Number(label)) }}
         />
       </div>
       <VisuallyHidden>
-        Traffic over the last {trafficTimespanHours} hours: A to B now {formatMegabits(a.latest)}, peak{' '}
-        {formatMegabits(a.peak)}; B to A now {formatMegabits(b.latest)}, peak {formatMegabits(b.peak)}.
+        Traffic over the last {trafficTimespanHours} hours: A to B now {formatBitRate(a.latest)}, peak{' '}
+        {formatBitRate(a.peak)}; B to A now {formatBitRate(b.latest)}, peak {formatBitRate(b.peak)}.
       </VisuallyHidden>
       <Text fz={11} c="dimmed" ta="right">
-        Mb/s, last {trafficTimespanHours} hours
+        {unit.label}, last {trafficTimespanHours} hours
       </Text>
     </Stack>
   );
