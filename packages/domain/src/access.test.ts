@@ -65,6 +65,9 @@ describe('step one (spec 5)', () => {
     expect(accessStepOneProblem({ ...complete, accesstype: 4, files: 1 })).toBeNull();
     expect(accessStepOneProblem({ ...complete, number: 0 })).toBeNull();
     expect(accessStepOneProblem({ ...complete, number: 9999 })).toBeNull();
+    // A portal ticket (numbered from 10,000) or a Zendesk id: up to nine digits.
+    expect(accessStepOneProblem({ ...complete, number: 10_000 })).toBeNull();
+    expect(accessStepOneProblem({ ...complete, number: 999_999_999 })).toBeNull();
   });
 
   it.each<[string, Partial<AccessStepOne>, string, string]>([
@@ -97,7 +100,12 @@ describe('step one (spec 5)', () => {
       'details',
       accessMessages.incomplete,
     ],
-    ['ticket number 10000', { number: 10_000 }, 'number', 'Ticket number must be between 0 and 9999!'],
+    [
+      'ticket number 1,000,000,000',
+      { number: 1_000_000_000 },
+      'number',
+      'Ticket number must be between 0 and 999,999,999!',
+    ],
     ['a negative ticket number', { number: -1 }, 'number', accessMessages.ticketRange],
     ['a fractional ticket number', { number: 1.5 }, 'number', accessMessages.ticketRange],
     ['six files', { accesstype: 4, files: 6 }, 'files', 'At most 5 files can go with an access request'],
@@ -170,7 +178,7 @@ describe('the request body', () => {
     ['no site', { siteID: undefined }, accessMessages.incomplete],
     ['no date', { datetime: undefined }, accessMessages.incomplete],
     ['a date in milliseconds', { datetime: julyFirst * 1000 }, accessMessages.incomplete],
-    ['ticket number 10000', { number: 10_000 }, accessMessages.ticketRange],
+    ['ticket number 1,000,000,000', { number: 1_000_000_000 }, accessMessages.ticketRange],
     ['ticket number as text', { number: '42' }, accessMessages.ticketRange],
     ['an unknown reason', { reason: 'Coffee' }, accessMessages.reasonInvalid],
     [

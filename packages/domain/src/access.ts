@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { recordIdSchema, text } from './api';
 import { escapeHtml, formatPortalTime } from './events';
 import { type AccessType, accessTypes, siteAddress } from './sites';
+import { isTicketNumberInRange, ticketNumberMax, ticketNumberMessages } from './ticket-numbers';
 
 // Site access requests (spec 2.6, 3, 4, 5, 7.4, 8, 9): the Request Site Access wizard's rules and
 // messages, the request body, the access form uploads and the ticket an access request becomes.
@@ -23,7 +24,7 @@ export const accessMessages = {
   submitFailed: 'An error occurred while submitting this access request!',
   preflightFailed: 'An error occurred while submitting this event for preflight. Please try again.',
   // Spec 5 gives no wording for these; they follow its style.
-  ticketRange: 'Ticket number must be between 0 and 9999!',
+  ticketRange: ticketNumberMessages.accessRange,
   reasonInvalid: 'Reason must be one of the listed access reasons',
   siteDisabled: 'Site Access cannot be requested for a disabled site',
   siteMismatch: 'siteID must be the site the request is sent to',
@@ -88,7 +89,6 @@ export function prefillDetails(reason: AccessReason, accessType: number | null):
   return accessReasonDetails[reason];
 }
 
-export const accessTicketNumberMax = 9999;
 export const accessDetailsMax = 5000;
 export const accessTechnicianMax = 100;
 
@@ -129,10 +129,7 @@ export function accessStepOneProblem(values: AccessStepOne): AccessProblem | nul
   if (values.technician.trim() === '') return { path: 'technician', message: accessMessages.incomplete };
   if (accessTypeNeedsDetails(values.accesstype) && values.details.trim() === '')
     return { path: 'details', message: accessMessages.incomplete };
-  if (
-    values.number !== null &&
-    (!Number.isInteger(values.number) || values.number < 0 || values.number > accessTicketNumberMax)
-  )
+  if (values.number !== null && !isTicketNumberInRange(values.number, 0))
     return { path: 'number', message: accessMessages.ticketRange };
   if (values.files > accessUploadRules.maxFiles)
     return { path: 'files', message: accessMessages.attachmentsTooMany };
@@ -342,7 +339,7 @@ export const accessRequestSchema = z.strictObject({
     .number({ error: accessMessages.ticketRange })
     .int(accessMessages.ticketRange)
     .min(0, accessMessages.ticketRange)
-    .max(accessTicketNumberMax, accessMessages.ticketRange)
+    .max(ticketNumberMax, accessMessages.ticketRange)
     .nullable()
     .optional(),
   technician: text(accessTechnicianMax),

@@ -98,7 +98,7 @@ describe('eventDraftProblem (spec 5, event page one)', () => {
     ['no ticket number', { number: null }, 'number', eventMessages.fieldsMissing],
     ['ticket number 0', { number: 0 }, 'number', eventMessages.fieldsMissing],
     ['no initiator', { initiator: '' }, 'initiator', eventMessages.fieldsMissing],
-    ['ticket number 10000', { number: 10_000 }, 'number', eventMessages.ticketRange],
+    ['ticket number 1,000,000,000', { number: 1_000_000_000 }, 'number', eventMessages.ticketRange],
     ['a fractional ticket number', { number: 12.5 }, 'number', eventMessages.ticketRange],
     ['no start', { starttime: null }, 'starttime', eventMessages.dates],
     ['a start in milliseconds', { starttime: start * 1000 }, 'starttime', eventMessages.dates],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTicketNumberInRange, ticketNumberMessages } from './ticket-numbers';
 
 // Event types, priorities and SLA classifications (spec 3). Issue 4 builds the events area on these;
 // the inventory needs them already, because every service and site condition follows from events.
@@ -85,7 +86,7 @@ export const eventMessages = {
   suburbTemplate: "Event Form includes unfilled '[SUBURB]' template value!",
   // Spec 5 forbids square brackets in the title and description; '[SUBURB]' has its own message above.
   brackets: 'Event title and description must not contain square brackets!',
-  ticketRange: 'Ticket number must be between 1 and 9999!',
+  ticketRange: ticketNumberMessages.eventRange,
   serviceDisabled: (serviceid: string) => `${serviceid} is disabled!`,
   serviceMissing: (serviceid: string) => `${serviceid} does not exist in Database!`,
   tooManyServices: `An event can name at most 5000 services`,
@@ -105,7 +106,6 @@ export const eventMessages = {
   requestKeyReused: 'This Idempotency-Key belongs to another event',
 } as const;
 
-export const ticketNumberMax = 9999;
 export const eventServicesMax = 5000;
 
 // The wizard's page one (spec 5), checked in the browser before the preflight and again on the server.
@@ -137,8 +137,7 @@ export function eventDraftProblem(draft: EventDraft): EventProblem | null {
   const firstMissing = missing.find(([, isMissing]) => isMissing);
   if (firstMissing) return { path: firstMissing[0], message: eventMessages.fieldsMissing };
   const number = draft.number as number;
-  if (!Number.isInteger(number) || number < 1 || number > ticketNumberMax)
-    return { path: 'number', message: eventMessages.ticketRange };
+  if (!isTicketNumberInRange(number, 1)) return { path: 'number', message: eventMessages.ticketRange };
   if (draft.services.length > eventServicesMax)
     return { path: 'services', message: eventMessages.tooManyServices };
   if (!validTime(draft.starttime)) return { path: 'starttime', message: eventMessages.dates };

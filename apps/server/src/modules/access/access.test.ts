@@ -525,7 +525,7 @@ describe('requesting site access', () => {
     ['empty details for type 1', 1, { additionaldetails: '  ' }, 'Site Access Form is Incomplete!'],
     ['no technician', 1, { technician: '' }, accessMessages.incomplete],
     ['no date', 1, { datetime: undefined }, accessMessages.incomplete],
-    ['ticket number 10000', 1, { number: 10_000 }, accessMessages.ticketRange],
+    ['ticket number 1,000,000,000', 1, { number: 1_000_000_000 }, accessMessages.ticketRange],
     ['an unknown reason', 1, { reason: 'Coffee' }, accessMessages.reasonInvalid],
     ['another site in the body', 1, { siteID: 1 }, accessMessages.siteMismatch],
     [

@@ -554,7 +554,7 @@ describe('writing events', () => {
       ['no type', body({ type: undefined }), 'type', eventMessages.fieldsMissing],
       ['type 7', body({ type: 7 }), 'type', eventMessages.fieldsMissing],
       ['ticket 0', body({ number: 0 }), 'number', eventMessages.fieldsMissing],
-      ['ticket 10000', body({ number: 10000 }), 'number', eventMessages.ticketRange],
+      ['ticket 1,000,000,000', body({ number: 1_000_000_000 }), 'number', eventMessages.ticketRange],
       ['ticket -1', body({ number: -1 }), 'number', eventMessages.ticketRange],
       ['no start', body({ starttime: undefined }), 'starttime', eventMessages.dates],
       ['start in ms', body({ starttime: now * 1000 }), 'starttime', eventMessages.dates],
@@ -792,7 +792,7 @@ describe('writing events', () => {
     expect(preflight.statusCode).toBe(200);
     expect(preflight.json().payload.event).toBeUndefined();
     for (const payload of [
-      body({ number: 10000 }),
+      body({ number: 1_000_000_000 }),
       body({ services: ['UNG9999999999B'] }),
       body({ services: [disabled] }),
       { ...body(), extra: 1 },

@@ -1,5 +1,6 @@
 import { idSchema } from '@lightpath/domain/api';
-import { eventMessages, ticketNumberMax } from '@lightpath/domain/events';
+import { eventMessages } from '@lightpath/domain/events';
+import { ticketNumberMax } from '@lightpath/domain/ticket-numbers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';

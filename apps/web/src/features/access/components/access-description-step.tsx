@@ -1,12 +1,12 @@
 import {
   accessReasons,
-  accessTicketNumberMax,
   accessTypeLabel,
   accessTypeNeedsDetails,
   accessTypeNeedsForm,
   accessTypeRefusal,
 } from '@lightpath/domain/access';
 import type { Site } from '@lightpath/domain/sites';
+import { ticketNumberMax } from '@lightpath/domain/ticket-numbers';
 import {
   Alert,
   Badge,
@@ -128,7 +128,7 @@ export function AccessDescriptionStep({
               label="Ticket number"
               description="Optional: a related ticket or works notice"
               min={0}
-              max={accessTicketNumberMax}
+              max={ticketNumberMax}
               // The domain rule says what is wrong with 10000; clamping would silently change it.
               clampBehavior="none"
               allowDecimal={false}

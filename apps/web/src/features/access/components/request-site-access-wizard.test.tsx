@@ -217,7 +217,7 @@ describe('RequestSiteAccessWizard step one', () => {
       expect(invalid(/^Date/)).not.toBe('true');
       expect(screen.getAllByText(accessMessages.incomplete).length).toBeGreaterThanOrEqual(2);
       type(/^Details/, 'Fan tray');
-      type(/^Ticket number/, '10000');
+      type(/^Ticket number/, '1000000000');
       next();
       await expectProblem(accessMessages.ticketRange);
       expect(writes(calls)).toEqual([]);

@@ -4,8 +4,8 @@ import {
   eventTypes,
   slaClassifications,
   suburbPlaceholder,
-  ticketNumberMax,
 } from '@lightpath/domain/events';
+import { ticketNumberMax } from '@lightpath/domain/ticket-numbers';
 import { NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';

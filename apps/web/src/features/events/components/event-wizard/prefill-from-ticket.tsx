@@ -1,4 +1,5 @@
-import { type EventPrefillReply, eventMessages, ticketNumberMax } from '@lightpath/domain/events';
+import { type EventPrefillReply, eventMessages } from '@lightpath/domain/events';
+import { isTicketNumberInRange, ticketNumberMax } from '@lightpath/domain/ticket-numbers';
 import { Button, Group, NumberInput, Paper, Text } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -14,7 +15,7 @@ export function PrefillFromTicket({ onPrefilled }: { onPrefilled: (reply: EventP
 
   const run = () => {
     const ticketid = typeof ticket === 'number' ? ticket : Number.NaN;
-    if (!Number.isInteger(ticketid) || ticketid < 1 || ticketid > ticketNumberMax) {
+    if (!isTicketNumberInRange(ticketid, 1)) {
       setProblem(eventMessages.ticketRange);
       return;
     }
