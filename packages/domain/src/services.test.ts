@@ -5,6 +5,7 @@ import {
   hasLogicalBEnd,
   isValidServiceId,
   parseServiceId,
+  patchingSchema,
   serviceCreateSchema,
   serviceGroupOf,
   serviceMessages,
@@ -145,5 +146,18 @@ describe('usageLabel (decisions.md reading)', () => {
     [0, 99, 'At Capacity'],
   ])('%d / %d reads %s', (atob, btoa, label) => {
     expect(usageLabel(atob, btoa).label).toBe(label);
+  });
+});
+
+describe('patching values out of range', () => {
+  it.each([
+    [{ vlan: 12345 }, serviceMessages.vlanInvalid],
+    [{ insertionlossa: 250 }, serviceMessages.insertionLossInvalid],
+    [{ insertionlossb: -1 }, serviceMessages.insertionLossInvalid],
+    [{ fibrelength: 2_000_000 }, serviceMessages.fibreLengthInvalid],
+  ])('refuses %o with its own message, never a clamped value', (values, message) => {
+    const result = patchingSchema.safeParse(values);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(message);
   });
 });

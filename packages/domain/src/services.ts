@@ -124,6 +124,8 @@ export const serviceMessages = {
   codeMismatch: "The service ID must start with the customer's code",
   siteOwnerMismatch: 'Site A must belong to the customer, and site B to the customer or the provider',
   vlanInvalid: 'VLAN must be a number from 0 to 9999',
+  insertionLossInvalid: 'Insertion loss must be between 0 and 100 dB',
+  fibreLengthInvalid: 'Fibre length must be between 0 and 1,000,000 m',
 } as const;
 
 type ServiceEndSite = { customerid: number; sitenumber: string; status: number };
@@ -200,6 +202,13 @@ export const diversities = ['Primary', 'Backup', 'None'] as const;
 
 const optionalText = (max: number) => text(max).nullable().optional();
 
+const insertionLoss = z
+  .number({ error: serviceMessages.insertionLossInvalid })
+  .min(0, serviceMessages.insertionLossInvalid)
+  .max(100, serviceMessages.insertionLossInvalid)
+  .nullable()
+  .optional();
+
 export const patchingSchema = z.strictObject({
   aendaddress: optionalText(200),
   aendpanel: optionalText(60),
@@ -210,7 +219,7 @@ export const patchingSchema = z.strictObject({
     .union(wavelengths.map((w) => z.literal(w)))
     .nullable()
     .optional(),
-  insertionlossa: z.number().min(0).max(100).nullable().optional(),
+  insertionlossa: insertionLoss,
   bendaddress: optionalText(200),
   bendpanel: optionalText(60),
   bendconnector: z.enum(connectors).nullable().optional(),
@@ -220,7 +229,7 @@ export const patchingSchema = z.strictObject({
     .union(wavelengths.map((w) => z.literal(w)))
     .nullable()
     .optional(),
-  insertionlossb: z.number().min(0).max(100).nullable().optional(),
+  insertionlossb: insertionLoss,
   vlan: z
     .number({ error: serviceMessages.vlanInvalid })
     .int(serviceMessages.vlanInvalid)
@@ -230,7 +239,12 @@ export const patchingSchema = z.strictObject({
     .optional(),
   ipaddress: optionalText(64),
   defaultgateway: optionalText(64),
-  fibrelength: z.number().min(0).max(1_000_000).nullable().optional(),
+  fibrelength: z
+    .number({ error: serviceMessages.fibreLengthInvalid })
+    .min(0, serviceMessages.fibreLengthInvalid)
+    .max(1_000_000, serviceMessages.fibreLengthInvalid)
+    .nullable()
+    .optional(),
   notes: z.string().trim().max(2000).nullable().optional(),
 });
 export type Patching = z.infer<typeof patchingSchema>;

@@ -13,5 +13,9 @@ export const theme = createTheme({
       styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
     },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 300 } },
+    // Mantine clamps a number to min/max on blur by default: a VLAN of 12345 became 9999 and a latitude
+    // of 123 became 90 without a word. Out-of-range input must stay as typed and get its message from
+    // the domain rule, so min and max only drive the arrows and the inputs' hints.
+    NumberInput: { defaultProps: { clampBehavior: 'none' } },
   },
 });

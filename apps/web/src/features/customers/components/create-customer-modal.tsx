@@ -62,7 +62,6 @@ export function CreateCustomerModal({ opened, onClose }: { opened: boolean; onCl
                 label="Code"
                 description="3 letters or digits"
                 required
-                maxLength={3}
                 styles={{
                   input: { textTransform: 'uppercase', fontFamily: 'var(--mantine-font-family-monospace)' },
                 }}

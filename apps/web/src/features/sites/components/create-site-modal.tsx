@@ -86,7 +86,6 @@ export function CreateSiteModal({ opened, onClose }: { opened: boolean; onClose:
               description="4 digits, stored as S followed by the digits"
               required
               inputMode="numeric"
-              maxLength={4}
               placeholder="0001"
               leftSection={
                 <Text fz="sm" c="dimmed" ff="monospace">

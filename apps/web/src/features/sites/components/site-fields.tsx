@@ -107,7 +107,6 @@ export function SiteFields({
               label="Postcode"
               required={addressRequired}
               inputMode="numeric"
-              maxLength={4}
               {...form.getInputProps('postcode')}
             />
           </SimpleGrid>

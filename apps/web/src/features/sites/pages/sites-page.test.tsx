@@ -129,6 +129,27 @@ describe('SitesPage', () => {
   );
 
   it(
+    'keeps an out-of-range latitude and a five-digit postcode as typed, says why, and sends nothing',
+    async () => {
+      const { calls } = renderSites(1, '/sites?action=new-site');
+      const dialog = await screen.findByRole('dialog', { name: 'Create New Site' });
+      const latitude = within(dialog).getByRole('textbox', { name: 'Latitude' }) as HTMLInputElement;
+      const postcode = within(dialog).getByRole('textbox', { name: /^Postcode/ }) as HTMLInputElement;
+      fireEvent.change(latitude, { target: { value: '123' } });
+      fireEvent.blur(latitude);
+      fireEvent.change(postcode, { target: { value: '123456' } });
+      fireEvent.blur(postcode);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create site' }));
+      expect(await within(dialog).findByText('Latitude must be between -90 and 90')).toBeTruthy();
+      expect(within(dialog).getByText('Postcode must be a number from 0 to 9999')).toBeTruthy();
+      expect(latitude.value).toBe('123');
+      expect(postcode.value).toBe('123456');
+      expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    },
+    slow,
+  );
+
+  it(
     'never opens the modal for a role that cannot create sites',
     async () => {
       renderSites(5, '/sites?action=new-site');
