@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Actor } from './actor';
 import { recordIdSchema, text } from './api';
 import { emailSchema, newPasswordSchema } from './auth';
+import { isTimeZone, timeZoneMessages } from './time';
 import {
   type ChameleonLevel,
   chameleonLevels,
@@ -19,6 +20,8 @@ export type User = {
   title: string | null;
   office: string | null;
   mobile: string | null;
+  // Null: the portal's zone (decisions.md, time zone).
+  timezone: string | null;
   type: UserType;
   customerid: number;
   chameleon: ChameleonLevel;
@@ -66,6 +69,11 @@ const profileFields = {
   title: text(120).nullable().optional(),
   office: phone.nullable().optional(),
   mobile: phone.nullable().optional(),
+  timezone: z
+    .string({ error: timeZoneMessages.invalid })
+    .refine(isTimeZone, timeZoneMessages.invalid)
+    .nullable()
+    .optional(),
 };
 
 export const userCreateSchema = z.strictObject({
@@ -93,7 +101,7 @@ export const userUpdateSchema = z.strictObject({
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 // Fields any user may change on their own profile; the rest need users.manage.
-export const ownProfileFields = ['firstname', 'surname', 'title', 'office', 'mobile'] as const;
+export const ownProfileFields = ['firstname', 'surname', 'title', 'office', 'mobile', 'timezone'] as const;
 
 export function assignableUserTypes(actor: Pick<Actor, 'type' | 'companyAdmin'>): UserType[] {
   if (actor.type === 1) return [...userTypes];

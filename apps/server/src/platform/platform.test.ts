@@ -16,7 +16,12 @@ describe('platform', () => {
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json()).toMatchObject({ result: 'Success', payload: { status: 'ok' } });
     const portal = await t.app.inject({ method: 'GET', url: '/api/portal' });
-    expect(portal.json().payload).toMatchObject({ name: 'Lightpath', provider: { code: 'MRN' } });
+    // The zone every time is read and typed in (decisions.md); the test config keeps the default.
+    expect(portal.json().payload).toMatchObject({
+      name: 'Lightpath',
+      provider: { code: 'MRN' },
+      timezone: 'Australia/Sydney',
+    });
     const openapi = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     const doc = openapi.json();
     expect(doc.openapi).toBe('3.1.0');

@@ -55,8 +55,8 @@ export function requirePermission(actor: Actor, permission: Permission) {
 // The one query every signed-in request makes: the session, the user and the effective customer (the
 // logo excepted, which can be large). Hand-written SQL on the driver: see RawQuery.
 const sessionLookup = `
-  select u.user_id, u.email, u.firstname, u.surname, u.title, u.office, u.mobile, u.type, u.customer_id,
-         u.chameleon, u.company_admin, u.enabled, u.last_login_at, u.created_at, u.updated_at,
+  select u.user_id, u.email, u.firstname, u.surname, u.title, u.office, u.mobile, u.time_zone,
+         u.type, u.customer_id, u.chameleon, u.company_admin, u.enabled, u.last_login_at, u.created_at, u.updated_at,
          c.customer_id as c_customer_id, c.customer_name as c_customer_name, c.customer_code as c_customer_code,
          c.enabled as c_enabled, c.cdr_pin as c_cdr_pin, c.is_provider as c_is_provider,
          c.created_at as c_created_at, c.updated_at as c_updated_at,
@@ -75,6 +75,7 @@ type SessionRow = {
   title: string | null;
   office: string | null;
   mobile: string | null;
+  time_zone: string | null;
   type: number;
   customer_id: number;
   chameleon: number;
@@ -107,6 +108,7 @@ export async function findSession(query: RawQuery, tokenHash: string): Promise<S
     title: row.title,
     office: row.office,
     mobile: row.mobile,
+    timeZone: row.time_zone,
     type: row.type,
     customerId: row.customer_id,
     chameleon: row.chameleon,

@@ -22,6 +22,8 @@ export const users = pgTable(
     title: text('title'),
     office: text('office'),
     mobile: text('mobile'),
+    // The user's own time zone; null reads every time in the portal's (PORTAL_TIMEZONE).
+    timeZone: text('time_zone'),
     type: smallint('type').notNull(),
     customerId: integer('customer_id')
       .notNull()

@@ -54,6 +54,9 @@ export const portalRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; datab
               supportphone: z.string(),
               maptileurl: z.string().nullable(),
               maptileattribution: z.string().nullable(),
+              // The portal's time zone (PORTAL_TIMEZONE): every time is read and typed in it unless
+              // the user chose their own.
+              timezone: z.string(),
               version: z.string(),
             }),
           ),
@@ -72,6 +75,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; datab
         supportphone: config.supportPhone,
         maptileurl: config.mapTiles?.url ?? null,
         maptileattribution: config.mapTiles?.attribution ?? null,
+        timezone: config.timeZone,
         version: config.version,
       });
     },

@@ -18,6 +18,7 @@ export function toUser(row: Omit<UserRow, 'passwordHash'>): User {
     title: row.title,
     office: row.office,
     mobile: row.mobile,
+    timezone: row.timeZone,
     type: row.type as UserType,
     customerid: row.customerId,
     chameleon: row.chameleon as ChameleonLevel,

@@ -17,6 +17,7 @@ export const userSchema = z.object({
   title: z.string().nullable(),
   office: z.string().nullable(),
   mobile: z.string().nullable(),
+  timezone: z.string().nullable(),
   type: z.number(),
   customerid: z.number(),
   chameleon: z.number(),

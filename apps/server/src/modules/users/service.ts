@@ -126,7 +126,7 @@ export async function updateUser(
     const existing = await findUser(tx, userScope(actor, userId), userId);
     if (!existing) throw new NotFound(userMessages.notFound);
     if (!manages && !(self && changed.every((field) => ownFields.includes(field)))) {
-      throw new Forbidden(self ? 'You can change only your own name, title and phone numbers' : undefined);
+      throw new Forbidden(self ? 'You can change only your own name, title, phone numbers and time zone' : undefined);
     }
     if (self && (input.type !== undefined || input.enabled === false || input.chameleon !== undefined)) {
       throw new Forbidden('You cannot change your own role or disable your own account');
@@ -146,6 +146,7 @@ export async function updateUser(
       ...(input.title !== undefined && { title: input.title }),
       ...(input.office !== undefined && { office: input.office }),
       ...(input.mobile !== undefined && { mobile: input.mobile }),
+      ...(input.timezone !== undefined && { timeZone: input.timezone }),
       ...(input.email !== undefined && { email: input.email }),
       ...(input.type !== undefined && { type: input.type }),
       ...(input.companyAdmin !== undefined && { companyAdmin: input.companyAdmin }),

@@ -1,3 +1,4 @@
+import { timeZoneMessages } from '@lightpath/domain/time';
 import { userMessages } from '@lightpath/domain/users';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -280,6 +281,25 @@ describe('updating users', () => {
       payload: { title: 'x' },
     });
     expect(other.statusCode).toBe(403);
+  });
+
+  it('lets a user choose their own time zone, or go back to the portal’s, and refuses a made-up one', async () => {
+    const put = (payload: unknown) =>
+      t.call({ method: 'PUT', url: `/api/user/${ids.ungUser}`, as: demo.ungUser, payload });
+    const chosen = await put({ timezone: 'Europe/London' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().payload.user.timezone).toBe('Europe/London');
+    const me = await t.call({ method: 'GET', url: '/api/user/me', as: demo.ungUser });
+    expect(me.json().payload.user.timezone).toBe('Europe/London');
+
+    const bad = await put({ timezone: 'Mars/Olympus' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().payload.errors).toEqual([{ path: 'timezone', message: timeZoneMessages.invalid }]);
+    const [row] = await t.database.db.select().from(users).where(eq(users.userId, ids.ungUser));
+    expect(row?.timeZone).toBe('Europe/London');
+
+    const reset = await put({ timezone: null });
+    expect(reset.json().payload.user.timezone).toBeNull();
   });
 
   it('lets a company admin promote a colleague, which ends that colleague’s sessions', async () => {
