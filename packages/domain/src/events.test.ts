@@ -231,15 +231,15 @@ describe('notification texts', () => {
   };
   const context = { providerName: 'Meridian Research Network', timeZone: 'Australia/Sydney' };
 
-  it('writes spec 9 times in the portal zone', () => {
+  it('writes spec 9 times in the portal zone, labelled with it', () => {
     expect(formatPortalTime(Date.UTC(2026, 10, 21, 3, 0) / 1000, 'Australia/Sydney')).toBe(
-      'Saturday, November 21st 2026, 2:00 pm',
+      'Saturday, November 21st 2026, 2:00 pm AEDT',
     );
     expect(formatPortalTime(Date.UTC(2026, 0, 11, 23, 5) / 1000, 'UTC')).toBe(
-      'Sunday, January 11th 2026, 11:05 pm',
+      'Sunday, January 11th 2026, 11:05 pm UTC',
     );
     expect(formatPortalTime(Date.UTC(2026, 0, 2, 0, 0) / 1000, 'UTC')).toBe(
-      'Friday, January 2nd 2026, 12:00 am',
+      'Friday, January 2nd 2026, 12:00 am UTC',
     );
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isTicketNumberInRange, ticketNumberMessages } from './ticket-numbers';
+import { zoneAbbreviation } from './time';
 
 // Event types, priorities and SLA classifications (spec 3). Issue 4 builds the events area on these;
 // the inventory needs them already, because every service and site condition follows from events.
@@ -397,7 +398,8 @@ export function eventSendsSms(event: { type: number; priority: number }): boolea
 
 export const contactTypes = { 1: 'Primary', 2: 'Secondary', 3: 'Emergency' } as const;
 
-// Spec 9's ticket time format 'dddd, MMMM Do YYYY, h:mm a', in the portal's time zone.
+// Spec 9's ticket time format 'dddd, MMMM Do YYYY, h:mm a', in the portal's time zone, labelled with
+// the zone's abbreviation (decisions.md): tickets and notices are read by people in other zones.
 export function formatPortalTime(secondsSinceEpoch: number, timeZone: string): string {
   const parts = Object.fromEntries(
     portalTimeFormat(timeZone)
@@ -405,7 +407,7 @@ export function formatPortalTime(secondsSinceEpoch: number, timeZone: string): s
       .map((part) => [part.type, part.value]),
   );
   const day = Number(parts.day);
-  return `${parts.weekday}, ${parts.month} ${day}${ordinalSuffix(day)} ${parts.year}, ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()}`;
+  return `${parts.weekday}, ${parts.month} ${day}${ordinalSuffix(day)} ${parts.year}, ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()} ${zoneAbbreviation(secondsSinceEpoch, timeZone)}`;
 }
 
 // Building an Intl.DateTimeFormat costs far more than using one, and a preflight for 300 customers

@@ -130,8 +130,8 @@ describe('ticket subjects (spec 9)', () => {
     expect(buildTicketSubject(input)).toBe(subject);
   });
 
-  it('formats ticket times as dddd, MMMM Do YYYY, h:mm a', () => {
-    expect(formatTicketTime(at, zone)).toBe('Tuesday, March 5th 2024, 9:30 am');
+  it('formats ticket times as dddd, MMMM Do YYYY, h:mm a and the zone', () => {
+    expect(formatTicketTime(at, zone)).toBe('Tuesday, March 5th 2024, 9:30 am AEDT');
   });
 });
 

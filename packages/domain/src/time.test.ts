@@ -37,13 +37,29 @@ describe('time zones', () => {
   });
 
   it('reads what the wall clock in the zone shows', () => {
-    expect(wallTimeIn(summerMorning, sydney)).toEqual({ year: 2026, month: 11, day: 25, hour: 9, minute: 30 });
-    expect(wallTimeIn(summerMorning, 'UTC')).toEqual({ year: 2026, month: 11, day: 24, hour: 22, minute: 30 });
+    expect(wallTimeIn(summerMorning, sydney)).toEqual({
+      year: 2026,
+      month: 11,
+      day: 25,
+      hour: 9,
+      minute: 30,
+    });
+    expect(wallTimeIn(summerMorning, 'UTC')).toEqual({
+      year: 2026,
+      month: 11,
+      day: 24,
+      hour: 22,
+      minute: 30,
+    });
   });
 
   it('turns a wall time typed in a zone into the same moment whatever the browser zone is', () => {
-    expect(secondsAtWallTime({ year: 2026, month: 11, day: 25, hour: 9, minute: 30 }, sydney)).toBe(summerMorning);
-    expect(secondsAtWallTime({ year: 2026, month: 7, day: 1, hour: 8, minute: 0 }, sydney)).toBe(winterMorning);
+    expect(secondsAtWallTime({ year: 2026, month: 11, day: 25, hour: 9, minute: 30 }, sydney)).toBe(
+      summerMorning,
+    );
+    expect(secondsAtWallTime({ year: 2026, month: 7, day: 1, hour: 8, minute: 0 }, sydney)).toBe(
+      winterMorning,
+    );
     expect(secondsFromDateAndTimeInputs('2026-11-25', '09:30', sydney)).toBe(summerMorning);
     expect(dateAndTimeInputsIn(summerMorning, sydney)).toEqual({ date: '2026-11-25', time: '09:30' });
   });
@@ -55,7 +71,9 @@ describe('time zones', () => {
     // Sydney's clocks go from 2:00 to 3:00 on 4 October 2026: 2:30 never happens.
     expect(secondsFromDateAndTimeInputs('2026-10-04', '02:30', sydney)).toBeNull();
     // They go back from 3:00 to 2:00 on 5 April 2026: 2:30 happens twice, first in AEDT (UTC+11).
-    expect(secondsFromDateAndTimeInputs('2026-04-05', '02:30', sydney)).toBe(Date.UTC(2026, 3, 4, 15, 30) / 1000);
+    expect(secondsFromDateAndTimeInputs('2026-04-05', '02:30', sydney)).toBe(
+      Date.UTC(2026, 3, 4, 15, 30) / 1000,
+    );
   });
 
   it('reads a date alone as midnight in the zone', () => {

@@ -34,21 +34,29 @@ export type WallTime = { year: number; month: number; day: number; hour: number;
 
 // What a wall clock in the zone reads at that moment.
 export function wallTimeIn(seconds: number, zone: string): WallTime {
-  const format = cachedFormat(`parts:${zone}`, () =>
-    new Intl.DateTimeFormat('en-AU', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    }),
+  const format = cachedFormat(
+    `parts:${zone}`,
+    () =>
+      new Intl.DateTimeFormat('en-AU', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      }),
   );
   const parts = Object.fromEntries(
     format.formatToParts(new Date(seconds * 1000)).map((part) => [part.type, Number(part.value)]),
   );
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute! };
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+  };
 }
 
 const wallTimeAsUtcSeconds = (wall: WallTime) =>
@@ -79,32 +87,39 @@ export function secondsAtWallTime(wall: WallTime, zone: string): number | null {
 
 // 'AEDT', 'AEST', 'UTC', or 'GMT+5:30' where the zone has no common abbreviation.
 export function zoneAbbreviation(seconds: number, zone: string): string {
-  const format = cachedFormat(`abbr:${zone}`, () =>
-    new Intl.DateTimeFormat('en-AU', { timeZone: zone, timeZoneName: 'short' }),
+  const format = cachedFormat(
+    `abbr:${zone}`,
+    () => new Intl.DateTimeFormat('en-AU', { timeZone: zone, timeZoneName: 'short' }),
   );
-  return format.formatToParts(new Date(seconds * 1000)).find((part) => part.type === 'timeZoneName')?.value ?? zone;
+  return (
+    format.formatToParts(new Date(seconds * 1000)).find((part) => part.type === 'timeZoneName')?.value ?? zone
+  );
 }
 
 // '25 Nov 2026, 9:30 am AEDT': the portal's everyday date and time, labelled with its zone.
 export function formatZonedDateTime(seconds: number, zone: string): string {
-  const format = cachedFormat(`datetime:${zone}`, () =>
-    new Intl.DateTimeFormat('en-AU', {
-      timeZone: zone,
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-    }),
+  const format = cachedFormat(
+    `datetime:${zone}`,
+    () =>
+      new Intl.DateTimeFormat('en-AU', {
+        timeZone: zone,
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        hour12: true,
+      }),
   );
   return `${format.format(new Date(seconds * 1000))} ${zoneAbbreviation(seconds, zone)}`;
 }
 
 // '9:30 am AEDT'.
 export function formatZonedTime(seconds: number, zone: string): string {
-  const format = cachedFormat(`time:${zone}`, () =>
-    new Intl.DateTimeFormat('en-AU', { timeZone: zone, hour: 'numeric', minute: '2-digit', hour12: true }),
+  const format = cachedFormat(
+    `time:${zone}`,
+    () =>
+      new Intl.DateTimeFormat('en-AU', { timeZone: zone, hour: 'numeric', minute: '2-digit', hour12: true }),
   );
   return `${format.format(new Date(seconds * 1000))} ${zoneAbbreviation(seconds, zone)}`;
 }

@@ -1,3 +1,4 @@
+import { defaultPortalTimeZone } from '@lightpath/domain/time';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
@@ -7,6 +8,7 @@ import { useLogout } from '../features/auth/api/use-logout';
 import { myCustomerQuery } from '../features/customers/api/get-my-customer';
 import { portalInfoQuery } from '../features/portal/api/get-portal-info';
 import { actorFromSession, type Session, SessionContext } from '../lib/session';
+import { setTimeZones } from '../lib/time-zone';
 import { getToken, subscribeToken } from '../lib/token-storage';
 import { type LoadStep, StartupFailure, StartupOverlay } from './layout/startup-overlay';
 
@@ -42,6 +44,8 @@ export function RequireSession() {
 
   // The customer profile and portal settings finish too before the app shows (spec 2.3), failed or not.
   if (session && !myCustomer.isPending && !portal.isPending) {
+    // Before any page formats a time: the user's zone, else the portal's (decisions.md).
+    setTimeZones({ portal: portal.data?.timezone ?? defaultPortalTimeZone, user: session.user.timezone });
     return (
       <SessionContext value={session}>
         <Outlet />

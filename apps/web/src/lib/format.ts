@@ -1,10 +1,11 @@
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDisplayDateTime } from './time-zone';
+
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
-// Times on the wire are unix seconds (decisions.md).
+// Times on the wire are unix seconds; people read them in their display zone, labelled (decisions.md).
 export function formatDateTime(seconds: number | null | undefined): string {
   if (!seconds) return 'Never';
-  return dateTime.format(new Date(seconds * 1000));
+  return formatDisplayDateTime(seconds);
 }
 
 const steps: [Intl.RelativeTimeFormatUnit, number][] = [

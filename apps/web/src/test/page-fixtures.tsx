@@ -27,6 +27,7 @@ export function sessionFor(type: UserType, options: { companyAdmin?: boolean } =
     title: null,
     office: null,
     mobile: null,
+    timezone: null,
     type,
     customerid,
     chameleon: 0 as const,

@@ -378,7 +378,7 @@ describe('requesting site access', () => {
     expect(plan.htmlcomment).toContain('Terry &lt;script&gt;');
     expect(plan.htmlcomment).toContain('Bring the &lt;b&gt;spare&lt;/b&gt; fan tray');
     expect(plan.htmlcomment).toContain('Access Form Required');
-    expect(plan.htmlcomment).toContain('Wednesday, July 1st 2026, 8:00 am');
+    expect(plan.htmlcomment).toContain('Wednesday, July 1st 2026, 8:00 am AEST');
     expect(plan.htmlcomment).toContain('<th>Emergency</th><td>Yes</td>');
     expect(plan.htmlcomment).toContain('#42');
     expect(await snapshot()).toEqual(before);

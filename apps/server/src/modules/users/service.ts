@@ -126,7 +126,9 @@ export async function updateUser(
     const existing = await findUser(tx, userScope(actor, userId), userId);
     if (!existing) throw new NotFound(userMessages.notFound);
     if (!manages && !(self && changed.every((field) => ownFields.includes(field)))) {
-      throw new Forbidden(self ? 'You can change only your own name, title, phone numbers and time zone' : undefined);
+      throw new Forbidden(
+        self ? 'You can change only your own name, title, phone numbers and time zone' : undefined,
+      );
     }
     if (self && (input.type !== undefined || input.enabled === false || input.chameleon !== undefined)) {
       throw new Forbidden('You cannot change your own role or disable your own account');

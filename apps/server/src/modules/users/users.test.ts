@@ -284,7 +284,7 @@ describe('updating users', () => {
   });
 
   it('lets a user choose their own time zone, or go back to the portal’s, and refuses a made-up one', async () => {
-    const put = (payload: unknown) =>
+    const put = (payload: Record<string, unknown>) =>
       t.call({ method: 'PUT', url: `/api/user/${ids.ungUser}`, as: demo.ungUser, payload });
     const chosen = await put({ timezone: 'Europe/London' });
     expect(chosen.statusCode, chosen.body).toBe(200);

@@ -1,6 +1,7 @@
 import { accessMessages, accessReasonDetails, accessStepOneProblem } from '@lightpath/domain/access';
 import type { Site } from '@lightpath/domain/sites';
 import { describe, expect, it } from 'vitest';
+import { portalWallTime } from '../../test/wall-time';
 import {
   blankAccessValues,
   filesFor,
@@ -32,7 +33,7 @@ describe('access form values', () => {
   });
 
   it('reads step one for the domain rule', () => {
-    const local = new Date(2026, 6, 1, 8, 0).getTime() / 1000;
+    const local = portalWallTime(2026, 7, 1, 8, 0);
     expect(toAccessStepOne(filled, site(1))).toEqual({
       accesstype: 1,
       datetime: local,
@@ -63,7 +64,7 @@ describe('access form values', () => {
     ).toEqual({
       siteID: 12,
       technician: 'Terry Tech',
-      datetime: new Date(2026, 6, 1, 8, 0).getTime() / 1000,
+      datetime: portalWallTime(2026, 7, 1, 8, 0),
       number: 42,
       reason: 'Maintenance Works',
       additionaldetails: 'Fan tray',

@@ -6,7 +6,7 @@ import {
   prefillDetails,
 } from '@lightpath/domain/access';
 import type { Site } from '@lightpath/domain/sites';
-import { secondsFromInputs } from '../events/event-form-values';
+import { secondsFromInputs } from '../../lib/time-zone';
 
 // What the Request Site Access wizard holds. The site is kept whole (its access type, hours and notes
 // are shown and decide the rules); the date and time are what the inputs show, in the user's zone;

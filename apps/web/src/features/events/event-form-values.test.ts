@@ -7,15 +7,14 @@ import {
   suburbPlaceholder,
 } from '@lightpath/domain/events';
 import { describe, expect, it } from 'vitest';
+import { portalWallTime } from '../../test/wall-time';
 import {
   blankEventValues,
   type EventFormValues,
   formFieldOf,
-  inputsFromSeconds,
   looksLikeServiceId,
   mergeServiceIds,
   parseServiceIds,
-  secondsFromInputs,
   toEventDraft,
   toEventWrite,
   valuesFromEvent,
@@ -80,34 +79,14 @@ describe('withTemplate', () => {
   });
 });
 
-describe('secondsFromInputs and inputsFromSeconds', () => {
-  it('read the inputs in the local zone and give them back unchanged', () => {
-    const seconds = secondsFromInputs('2026-07-01', '08:30');
-    expect(seconds).toBe(new Date(2026, 6, 1, 8, 30).getTime() / 1000);
-    expect(inputsFromSeconds(seconds)).toEqual({ date: '2026-07-01', time: '08:30' });
-  });
-
-  it('give null for two empty inputs and an invalid time for half-filled or impossible ones', () => {
-    expect(secondsFromInputs('', '')).toBeNull();
-    expect(secondsFromInputs('2026-07-01', '')).toBe(-1);
-    expect(secondsFromInputs('', '08:00')).toBe(-1);
-    expect(secondsFromInputs('2026-02-31', '08:00')).toBe(-1);
-    expect(secondsFromInputs('2026-07-01', '25:00')).toBe(-1);
-  });
-
-  it('show nothing for no time', () => {
-    expect(inputsFromSeconds(null)).toEqual({ date: '', time: '' });
-  });
-});
-
 describe('toEventDraft', () => {
   it('gives page one what it checks', () => {
     const draft = toEventDraft(filled);
     expect(draft).toEqual({
       type: 1,
       services: filled.services,
-      starttime: new Date(2026, 6, 1, 8, 0).getTime() / 1000,
-      endtime: new Date(2026, 6, 1, 12, 0).getTime() / 1000,
+      starttime: portalWallTime(2026, 7, 1, 8, 0),
+      endtime: portalWallTime(2026, 7, 1, 12, 0),
       title: filled.title,
       description: filled.description,
       number: 42,
@@ -165,8 +144,8 @@ describe('toEventWrite', () => {
 });
 
 describe('withPrefill', () => {
-  const start = new Date(2026, 7, 3, 22, 0).getTime() / 1000;
-  const end = new Date(2026, 7, 4, 4, 0).getTime() / 1000;
+  const start = portalWallTime(2026, 8, 3, 22, 0);
+  const end = portalWallTime(2026, 8, 4, 4, 0);
 
   it('takes the ticket type, SLA, template text, priority, times, number and adds its services', () => {
     const next = withPrefill({ ...filled, services: ['UNG0012004701B'] }, 17, {
@@ -204,7 +183,7 @@ describe('withPrefill', () => {
 
 describe('valuesFromEvent', () => {
   it('fills the form from the event, answering on existing tickets by default', () => {
-    const start = new Date(2026, 6, 1, 8, 0).getTime() / 1000;
+    const start = portalWallTime(2026, 7, 1, 8, 0);
     const event = {
       eventid: 4211,
       number: 77,

@@ -8,7 +8,7 @@ import {
 } from '@lightpath/domain/events';
 import { serviceIdPattern } from '@lightpath/domain/services';
 import type { z } from 'zod';
-import { dateInputValue } from './event-format';
+import { inputsFromSeconds, secondsFromInputs } from '../../lib/time-zone';
 
 // What the New Event wizard holds. Selects speak strings and the ticket number is a NumberInput
 // value ('' when empty); times are split into the date and time the inputs show, in the user's zone.
@@ -133,36 +133,6 @@ export function withPrefill(
     next.endtime = end.time;
   }
   return next;
-}
-
-// A field that is only partly filled in, or holds no real date, must not pass as "no end": -1 is
-// never a valid time, so the domain rule answers eventMessages.dates for it.
-const unreadableTime = -1;
-
-// Unix seconds from <input type="date"> and <input type="time"> values, read in the user's zone.
-// Null when both are empty.
-export function secondsFromInputs(date: string, time: string): number | null {
-  const day = date.trim();
-  const clock = time.trim();
-  if (day === '' && clock === '') return null;
-  const dayMatch = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  const clockMatch = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(clock);
-  if (!dayMatch || !clockMatch) return unreadableTime;
-  const [y, m, d] = dayMatch.slice(1, 4).map(Number) as [number, number, number];
-  const [hh, mm] = clockMatch.slice(1, 3).map(Number) as [number, number];
-  if (hh > 23 || mm > 59) return unreadableTime;
-  const moment = new Date(y, m - 1, d, hh, mm);
-  // Date rolls 2025-02-31 over into March; that is a typing slip, not a date.
-  if (moment.getFullYear() !== y || moment.getMonth() !== m - 1 || moment.getDate() !== d)
-    return unreadableTime;
-  return Math.floor(moment.getTime() / 1000);
-}
-
-export function inputsFromSeconds(seconds: number | null): { date: string; time: string } {
-  if (!seconds) return { date: '', time: '' };
-  const moment = new Date(seconds * 1000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return { date: dateInputValue(moment), time: `${pad(moment.getHours())}:${pad(moment.getMinutes())}` };
 }
 
 function numberOrNull(value: number | string): number | null {

@@ -1,3 +1,5 @@
+import { dayInputValue, daySpanSeconds } from '../../lib/time-zone';
+
 // Presentation helpers of the events pages. Times are unix seconds (decisions.md).
 
 const minute = 60;
@@ -31,34 +33,12 @@ export function formatEventDuration(
   return `${formatSpan(nowSeconds - event.starttime)} so far`;
 }
 
-// <input type="date"> speaks 'YYYY-MM-DD' in the user's own calendar day.
-export function dateInputValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 export const pastRangeDays = 30;
 
-// Past Outages opens on the last 30 days, today included.
-export function defaultPastRange(now: Date): { from: string; to: string } {
-  const from = new Date(now.getFullYear(), now.getMonth(), now.getDate() - pastRangeDays);
-  return { from: dateInputValue(from), to: dateInputValue(now) };
+// Past Outages opens on the last 30 days, today included, as days in the user's display zone.
+export function defaultPastRange(nowSeconds: number): { from: string; to: string } {
+  return { from: dayInputValue(nowSeconds, -pastRangeDays), to: dayInputValue(nowSeconds) };
 }
 
-function localDay(value: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return null;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const date = new Date(y, m - 1, d);
-  // Rejects 2025-02-31 and the like, which Date would roll over into March.
-  return date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d ? date : null;
-}
-
-// From the start of the first day to the last second of the last day, in the user's time zone.
-export function rangeSeconds(from: string, to: string): { start: number; end: number } | null {
-  const first = localDay(from);
-  const last = localDay(to);
-  if (!first || !last) return null;
-  const afterLast = new Date(last.getFullYear(), last.getMonth(), last.getDate() + 1);
-  return { start: Math.floor(first.getTime() / 1000), end: Math.floor(afterLast.getTime() / 1000) - 1 };
-}
+// From the start of the first day to the last second of the last day, in the user's display zone.
+export const rangeSeconds = daySpanSeconds;

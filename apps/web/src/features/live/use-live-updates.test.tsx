@@ -26,6 +26,7 @@ function sessionOf(type: UserType): Session {
     title: null,
     office: null,
     mobile: null,
+    timezone: null,
     type,
     customerid: 1,
     chameleon: 0 as const,

@@ -1,7 +1,7 @@
 import { jobTicketSchema } from '@lightpath/domain/tickets';
 import type { FormErrors } from '@mantine/form';
+import { secondsFromInputs } from '../../lib/time-zone';
 import { zodResolver } from '../../lib/zod-form';
-import { secondsFromInputs } from '../events/event-form-values';
 import type { JobTicketBody } from './api/create-job-ticket';
 
 // The Technician Job Creator's inputs: selects speak strings, the schedule is a date and a time read

@@ -8,7 +8,7 @@ import {
   ticketMessages,
   ticketTypeForIssue,
 } from '@lightpath/domain/tickets';
-import { secondsFromInputs } from '../events/event-form-values';
+import { secondsFromInputs } from '../../lib/time-zone';
 import type { TicketCreateBody } from './api/create-ticket';
 
 // What the Create New Ticket wizard holds. Selects speak strings ('' when nothing is chosen); times

@@ -24,6 +24,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { labelWithZone } from '../../../lib/time-zone';
 import type { AccessFormValues } from '../access-form-values';
 import { AccessFilesInput } from './access-files-input';
 import { AccessSiteSelect } from './access-site-select';
@@ -106,7 +107,7 @@ export function AccessDescriptionStep({
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput label="Date" type="date" required {...form.getInputProps('date')} />
             <TextInput
-              label="Time"
+              label={labelWithZone('Time')}
               type="time"
               required
               {...form.getInputProps('time')}

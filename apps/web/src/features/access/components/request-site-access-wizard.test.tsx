@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type RecordedCall, type Route } from '../../../test/fetch-mock';
 import { ok, page, sessionFor, signedIn } from '../../../test/page-fixtures';
 import { renderRoutes } from '../../../test/render';
+import { portalWallTime } from '../../../test/wall-time';
 import { RequestSiteAccessWizard } from './request-site-access-wizard';
 
 // These render the whole Mantine tree: seconds on a busy shared machine.
@@ -316,7 +317,7 @@ describe('RequestSiteAccessWizard preflight and request', () => {
           preflight: true,
           siteID: 14,
           technician: 'Test User',
-          datetime: new Date(2026, 6, 1, 8, 0).getTime() / 1000,
+          datetime: portalWallTime(2026, 7, 1, 8, 0),
           reason: 'Maintenance Works',
           additionaldetails: accessReasonDetails['Maintenance Works'],
           number: 42,

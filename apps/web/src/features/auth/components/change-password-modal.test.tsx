@@ -24,6 +24,7 @@ const user = {
   title: null,
   office: null,
   mobile: null,
+  timezone: null,
   type: 3 as const,
   customerid: 1,
   chameleon: 0 as const,

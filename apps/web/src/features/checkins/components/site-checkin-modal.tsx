@@ -29,7 +29,7 @@ import { errorMessage, needsToast } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { inputsFromSeconds, secondsFromInputs } from '../../events/event-form-values';
+import { inputsFromSeconds, labelWithZone, secondsFromInputs } from '../../../lib/time-zone';
 import { useCheckIn, useCheckOut } from '../api/check-in';
 import { useActiveCheckins } from '../api/list-active-checkins';
 import { useCheckinSites } from '../api/list-checkin-sites';
@@ -204,7 +204,7 @@ function CheckinForm({ onClose, site }: Omit<Props, 'opened'>) {
               error={Boolean(timeError)}
             />
             <TextInput
-              label="Time"
+              label={labelWithZone('Time')}
               type="time"
               size="lg"
               value={when.time}

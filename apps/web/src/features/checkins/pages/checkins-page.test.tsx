@@ -3,9 +3,11 @@ import type { UserType } from '@lightpath/domain/user-types';
 import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { inputsFromSeconds } from '../../../lib/time-zone';
 import { setToken } from '../../../lib/token-storage';
 import { mockFetch, type RecordedCall, type Route } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
+import { portalWallTime } from '../../../test/wall-time';
 import { CheckinsPage } from './checkins-page';
 import {
   carlton,
@@ -249,26 +251,23 @@ describe('SiteCheckinModal', () => {
     await within(dialog).findByRole('button', { name: 'Check in' });
     fireEvent.click(within(dialog).getByRole('switch', { name: 'Check in now' }));
     const date = within(dialog).getByLabelText('Date');
-    const time = within(dialog).getByLabelText('Time');
-    const tomorrow = new Date(Date.now() + 86_400_000);
-    const pad = (n: number) => String(n).padStart(2, '0');
+    const time = within(dialog).getByLabelText(/^Time/);
+    const tomorrow = inputsFromSeconds(Math.floor(Date.now() / 1000) + 86_400);
     fireEvent.change(date, {
       target: {
-        value: `${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}`,
+        value: tomorrow.date,
       },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Check in' }));
     expect(await within(dialog).findByText(checkinMessages.checkinInFuture)).toBeTruthy();
     expect(writes(calls)).toHaveLength(0);
 
-    const earlier = new Date(2024, 4, 6, 7, 30);
+    const earlier = portalWallTime(2024, 5, 6, 7, 30);
     fireEvent.change(date, { target: { value: '2024-05-06' } });
     fireEvent.change(time, { target: { value: '07:30' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Check in' }));
     expect(await screen.findByText('Checked into Docklands PoP')).toBeTruthy();
-    expect(writes(calls).map((c) => c.body)).toEqual([
-      { siteid: 14, checkintime: Math.floor(earlier.getTime() / 1000) },
-    ]);
+    expect(writes(calls).map((c) => c.body)).toEqual([{ siteid: 14, checkintime: earlier }]);
   });
 
   it("toasts the server's message on failure, and stays open", async () => {

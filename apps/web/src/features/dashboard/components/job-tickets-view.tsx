@@ -8,12 +8,12 @@ import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { useSession } from '../../../lib/session';
+import { displayTimeZone } from '../../../lib/time-zone';
 import { useListParams } from '../../../lib/use-list-params';
 import { ticketQuery } from '../../tickets/api/get-ticket';
 import { useTickets } from '../../tickets/api/list-tickets';
 import { TicketStatusBadge } from '../../tickets/components/ticket-badges';
 import { ticketRoute } from '../../tickets/components/tickets-table';
-import { portalTimeZone } from '../../tickets/ticket-time-zone';
 
 const pageSize = 25;
 
@@ -38,7 +38,7 @@ function useScheduledTimes(rows: JobRow[]): Map<number, ScheduledTime> {
 }
 
 function Scheduled({ time }: { time: ScheduledTime | undefined }) {
-  if (typeof time === 'number') return <>{formatTicketTime(time, portalTimeZone)}</>;
+  if (typeof time === 'number') return <>{formatTicketTime(time, displayTimeZone())}</>;
   const text = time === null ? 'Not scheduled' : time === 'unknown' ? '—' : '…';
   return (
     <Text span fz="sm" c="dimmed" aria-busy={time === 'loading' || undefined}>

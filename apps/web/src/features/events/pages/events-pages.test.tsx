@@ -210,7 +210,8 @@ describe('Network Outages and Scheduled Events', () => {
 });
 
 describe('Past Outages', () => {
-  const range = rangeSeconds(defaultPastRange(new Date()).from, defaultPastRange(new Date()).to);
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  const range = rangeSeconds(defaultPastRange(nowSeconds).from, defaultPastRange(nowSeconds).to);
   const pastPath = `/api/events/past/${range?.start}/${range?.end}`;
 
   it('asks for the events that ended in the last 30 days by default', async () => {

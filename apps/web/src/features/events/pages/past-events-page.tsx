@@ -33,7 +33,7 @@ export function PastEventsPage() {
   const list = useListParams();
   const wizard = useNewEventAction(list);
   // Read once, so the default range does not move at midnight under an open page.
-  const [fallback] = useState(() => defaultPastRange(new Date()));
+  const [fallback] = useState(() => defaultPastRange(Math.floor(Date.now() / 1000)));
   const from = list.get('from') || fallback.from;
   const to = list.get('to') || fallback.to;
   const range = rangeSeconds(from, to);

@@ -7,6 +7,8 @@ export type PortalInfo = {
   supportphone: string;
   maptileurl: string | null;
   maptileattribution: string | null;
+  // PORTAL_TIMEZONE: the zone times are read and typed in unless the user chose their own.
+  timezone: string;
   version: string;
 };
 

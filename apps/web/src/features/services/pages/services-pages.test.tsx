@@ -29,6 +29,7 @@ function sessionFor(type: UserType, customerid: number): Session {
     title: null,
     office: null,
     mobile: null,
+    timezone: null,
     type,
     customerid,
     chameleon: 0 as const,

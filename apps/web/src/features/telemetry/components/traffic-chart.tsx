@@ -4,13 +4,12 @@ import { formatBitRate, trafficTimespanHours } from '@lightpath/domain/telemetry
 import { AreaChart } from '@mantine/charts';
 import { Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { formatDisplayTime } from '../../../lib/time-zone';
 import { useTrafficHistory } from '../api/get-traffic-history';
 import { trafficAxisUnit, trafficChartPoints, trafficSummary } from '../traffic-chart-data';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 // Recharts renders its tooltip before any point is hovered, with no label: that must not throw.
-const formatTime = (seconds: number) =>
-  Number.isFinite(seconds) ? timeFormat.format(new Date(seconds * 1000)) : '';
+const formatTime = (seconds: number) => (Number.isFinite(seconds) ? formatDisplayTime(seconds) : '');
 
 const series = [
   { name: 'atob', label: 'A → B', color: 'indigo.6' },

@@ -10,9 +10,9 @@ import { IconMessagePlus } from '@tabler/icons-react';
 import { Panel } from '../../../components/panel';
 import { formatRelative } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
+import { displayTimeZone } from '../../../lib/time-zone';
 import { reportFormError, zodResolver } from '../../../lib/zod-form';
 import { useAddTicketComment } from '../api/add-ticket-comment';
-import { portalTimeZone } from '../ticket-time-zone';
 
 type Props = { ticketid: number; comments: TicketCommentRow[] };
 
@@ -38,7 +38,7 @@ function CommentItem({ comment }: { comment: TicketCommentRow }) {
           <Text fz="sm" fw={600}>
             {comment.author}
           </Text>
-          <Text fz="xs" c="dimmed" title={formatTicketTime(comment.created_at, portalTimeZone)}>
+          <Text fz="xs" c="dimmed" title={formatTicketTime(comment.created_at, displayTimeZone())}>
             {formatRelative(comment.created_at)}
           </Text>
         </Group>

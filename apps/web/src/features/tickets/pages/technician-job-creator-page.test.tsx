@@ -6,6 +6,7 @@ import { setToken } from '../../../lib/token-storage';
 import type { RecordedCall } from '../../../test/fetch-mock';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
+import { portalWallTime } from '../../../test/wall-time';
 import { carlton, library, site } from '../../checkins/pages/checkins-test-fixtures';
 import type { Technician } from '../api/list-technicians';
 import { TechnicianJobCreatorPage } from './technician-job-creator-page';
@@ -44,8 +45,7 @@ function render(session: ReturnType<typeof sessionFor>, routes: Routes) {
 const where = () => screen.getByTestId('where').textContent;
 const writes = (calls: RecordedCall[]) => calls.filter((c) => c.method !== 'GET');
 const paths = (calls: RecordedCall[]) => calls.map((c) => `${c.method} ${c.url.split('?')[0]}`);
-const seconds = (y: number, m: number, d: number, hh: number, mm: number) =>
-  Math.floor(new Date(y, m - 1, d, hh, mm).getTime() / 1000);
+const seconds = portalWallTime;
 
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: RegExp, value: string) => fireEvent.change(field(label), { target: { value } });

@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/page-header';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
+import { labelWithZone } from '../../../lib/time-zone';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { reportFormError } from '../../../lib/zod-form';
 import { useSiteOptions } from '../../services/api/list-site-options';
@@ -132,7 +133,7 @@ export function TechnicianJobCreatorPage() {
             <SimpleGrid cols={2} maw={380}>
               <TextInput label="Scheduled date" type="date" {...form.getInputProps('scheduleddate')} />
               <TextInput
-                label="Scheduled time"
+                label={labelWithZone('Scheduled time')}
                 type="time"
                 {...form.getInputProps('scheduledclock')}
                 error={Boolean(form.errors.scheduleddate) || undefined}

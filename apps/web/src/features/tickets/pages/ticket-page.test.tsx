@@ -50,7 +50,7 @@ describe('TicketPage', () => {
     expect(within(details).getByText('Robin Hart')).toBeTruthy();
     expect(within(details).getByText('noc@northgate.example')).toBeTruthy();
     // Spec 9's format, in Sydney time whatever the browser's zone.
-    expect(within(details).getByText('Thursday, July 2nd 2026, 8:00 am')).toBeTruthy();
+    expect(within(details).getByText('Thursday, July 2nd 2026, 8:00 am AEST')).toBeTruthy();
     // A customer is not shown whose ticket it is: it is always its own.
     expect(within(details).queryByText('UNG')).toBeNull();
 

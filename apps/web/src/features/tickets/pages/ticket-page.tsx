@@ -17,6 +17,7 @@ import { Panel } from '../../../components/panel';
 import { ApiError, errorMessage, needsToast } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
+import { displayTimeZone } from '../../../lib/time-zone';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Fact, FactList } from '../../services/components/fact-list';
 import { downloadAttachment } from '../api/download-attachment';
@@ -24,7 +25,6 @@ import { useTicket } from '../api/get-ticket';
 import { TicketStatusBadge, ticketTypeLabel } from '../components/ticket-badges';
 import { TicketCommentsPanel } from '../components/ticket-comments-panel';
 import { TicketStatusSelect } from '../components/ticket-status-select';
-import { portalTimeZone } from '../ticket-time-zone';
 
 const kindLabels: Record<TicketKind, string> = {
   support: 'Support ticket',
@@ -33,7 +33,7 @@ const kindLabels: Record<TicketKind, string> = {
 };
 
 function ticketTime(seconds: number | null): string {
-  return seconds ? formatTicketTime(seconds, portalTimeZone) : '—';
+  return seconds ? formatTicketTime(seconds, displayTimeZone()) : '—';
 }
 
 function fileSize(bytes: number): string {

@@ -9,6 +9,7 @@ import { ticketNumberMax } from '@lightpath/domain/ticket-numbers';
 import { NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
+import { labelWithZone } from '../../../../lib/time-zone';
 import type { EventFormValues } from '../../event-form-values';
 import { EventServicesInput } from './event-services-input';
 
@@ -78,7 +79,7 @@ export function EventDescriptionStep({ form, heading, prefill, onTemplate, searc
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         <TextInput label="Start date" type="date" required {...form.getInputProps('startdate')} />
         <TextInput
-          label="Start time"
+          label={labelWithZone('Start time')}
           type="time"
           required
           {...form.getInputProps('starttime')}
@@ -91,7 +92,7 @@ export function EventDescriptionStep({ form, heading, prefill, onTemplate, searc
           {...form.getInputProps('enddate')}
         />
         <TextInput
-          label="End time"
+          label={labelWithZone('End time')}
           type="time"
           required={!ongoing}
           {...form.getInputProps('endtime')}

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { actorFromSession, type Session, SessionContext } from '../../../../lib/session';
 import { mockFetch, type RecordedCall, type Route } from '../../../../test/fetch-mock';
 import { renderRoutes } from '../../../../test/render';
+import { portalWallTime } from '../../../../test/wall-time';
 import { EventWizard } from './event-wizard';
 
 // These render the whole Mantine tree: seconds on a busy shared machine.
@@ -432,8 +433,8 @@ describe('EventWizard prefill', () => {
               title: eventTemplates[1]?.title,
               description: eventTemplates[1]?.description,
               priority: 1,
-              starttime: new Date(2026, 7, 3, 22, 0).getTime() / 1000,
-              endtime: new Date(2026, 7, 4, 4, 0).getTime() / 1000,
+              starttime: portalWallTime(2026, 8, 3, 22, 0),
+              endtime: portalWallTime(2026, 8, 4, 4, 0),
               services: ['UNG0012004701B'],
               messages: ['UNG0012004709B is disabled!', 'XYZ0001000201A does not exist in Database!'],
             },
@@ -543,7 +544,7 @@ describe('EventWizard closing and editing', () => {
   it(
     'edits an event: its values, PUT for the preflight and the save, existing tickets answered',
     async () => {
-      const start = new Date(2026, 6, 1, 8, 0).getTime() / 1000;
+      const start = portalWallTime(2026, 7, 1, 8, 0);
       const event = {
         eventid: 4211,
         number: 77,

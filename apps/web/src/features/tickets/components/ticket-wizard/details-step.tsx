@@ -7,6 +7,7 @@ import {
 import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
+import { labelWithZone } from '../../../../lib/time-zone';
 import type { TicketFormValues } from '../../ticket-form-values';
 import { ServiceLinkStatuses } from './service-link-statuses';
 import { TicketServicesInput } from './ticket-services-input';
@@ -47,7 +48,7 @@ export function DetailsStep({ form, heading, siteOptions, sitesLoading, active }
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <TextInput label="Works start date" type="date" required {...form.getInputProps('startdate')} />
           <TextInput
-            label="Works start time"
+            label={labelWithZone('Works start time')}
             type="time"
             required
             {...form.getInputProps('starttime')}
@@ -55,7 +56,7 @@ export function DetailsStep({ form, heading, siteOptions, sitesLoading, active }
           />
           <TextInput label="Works end date" type="date" required {...form.getInputProps('enddate')} />
           <TextInput
-            label="Works end time"
+            label={labelWithZone('Works end time')}
             type="time"
             required
             {...form.getInputProps('endtime')}
@@ -81,7 +82,7 @@ export function DetailsStep({ form, heading, siteOptions, sitesLoading, active }
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <TextInput label="Start date" type="date" required {...form.getInputProps('startdate')} />
           <TextInput
-            label="Start time"
+            label={labelWithZone('Start time')}
             type="time"
             required
             {...form.getInputProps('starttime')}

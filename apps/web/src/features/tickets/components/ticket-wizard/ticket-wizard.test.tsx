@@ -6,6 +6,7 @@ import { setToken } from '../../../../lib/token-storage';
 import { mockFetch, type RecordedCall } from '../../../../test/fetch-mock';
 import { ok, page, sessionFor, signedIn } from '../../../../test/page-fixtures';
 import { renderRoutes } from '../../../../test/render';
+import { portalWallTime } from '../../../../test/wall-time';
 import { TicketWizard } from './ticket-wizard';
 
 // These render the whole Mantine tree: seconds on a busy shared machine.
@@ -93,8 +94,7 @@ async function expectProblem(message: string) {
 }
 
 const writes = (calls: RecordedCall[]) => calls.filter((c) => c.method !== 'GET');
-const seconds = (y: number, m: number, d: number, hh: number, mm: number) =>
-  Math.floor(new Date(y, m - 1, d, hh, mm).getTime() / 1000);
+const seconds = portalWallTime;
 
 beforeEach(() => {
   localStorage.clear();

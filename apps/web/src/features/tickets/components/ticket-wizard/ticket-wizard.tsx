@@ -18,6 +18,7 @@ import { errorMessage, needsToast } from '../../../../lib/api-client';
 import { newIdempotencyKey } from '../../../../lib/idempotency-key';
 import { notify } from '../../../../lib/notify';
 import { useSession } from '../../../../lib/session';
+import { portalTimeZone } from '../../../../lib/time-zone';
 import { useOpeningKey } from '../../../../lib/use-opening-key';
 import { useWizardStep } from '../../../../lib/use-wizard-step';
 import { useSiteOptions } from '../../../services/api/list-site-options';
@@ -31,7 +32,6 @@ import {
   toTicketBody,
   toTicketWizardValues,
 } from '../../ticket-form-values';
-import { portalTimeZone } from '../../ticket-time-zone';
 import { DetailsStep } from './details-step';
 import { IssueStep } from './issue-step';
 import { MessageStep } from './message-step';
@@ -121,7 +121,7 @@ function TicketWizardSession({ opened, onClose, initialServices }: Props) {
       if (current.subject === '' || current.subject === filledSubject) {
         const subject = suggestedSubject(current, {
           sitename,
-          timeZone: portalTimeZone,
+          timeZone: portalTimeZone(),
           now: Math.floor(Date.now() / 1000),
         });
         form.setFieldValue('subject', subject);
