@@ -176,3 +176,69 @@ test('password reset: the e-mailed link sets a new password', async ({ page, req
   await expect(page.getByText(/You can sign in now|has been reset/).first()).toBeVisible();
   await signIn(page, email, 'after-reset-22');
 });
+
+test('strangers guessing a password lock out new browsers only; the NOC sees and clears the lock', async ({
+  browser,
+  request,
+}) => {
+  const noc = await apiToken(request, accounts.noc.email);
+  const email = `e2e.throttle.${Date.now()}@northgate.example`;
+  const customers = await api<{ results: { customerid: number; code: string }[] }>(
+    request,
+    noc,
+    'GET',
+    '/api/customers?q=UNG',
+  );
+  const ung = customers.body.payload.results.find((c) => c.code === 'UNG')!.customerid;
+  const created = await api<{ user: { userid: number } }>(request, noc, 'POST', '/api/users', {
+    firstname: 'Lee',
+    surname: 'Guarded',
+    email,
+    type: 5,
+    customerid: ung,
+    password: 'guarded-password-1',
+  });
+  expect(created.status).toBe(201);
+
+  // The owner's browser signs in once and so becomes known (an HttpOnly cookie scripts cannot read).
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signIn(owner, email, 'guarded-password-1');
+  expect(await owner.evaluate(() => document.cookie)).toBe('');
+  await signOut(owner);
+
+  // Someone else guesses ten times (the API client is a browser the account has never seen).
+  for (let i = 0; i < 10; i += 1) {
+    const guess = await request.post('/api/login', { data: { email, password: `guess-${i}-password` } });
+    expect(guess.status()).toBe(401);
+  }
+
+  const strangerContext = await browser.newContext();
+  const stranger = await strangerContext.newPage();
+  await stranger.goto('/login');
+  await stranger.getByLabel('Email').fill(email);
+  await stranger.getByRole('textbox', { name: 'Password', exact: true }).fill('guarded-password-1');
+  await stranger.getByRole('button', { name: 'Sign in' }).click();
+  await expect(
+    stranger.getByText('Too many sign-in attempts. Try again in 15 minutes.').first(),
+  ).toBeVisible();
+  await expect(stranger).toHaveURL(/\/login/);
+
+  // The owner's own browser is not refused.
+  await signIn(owner, email, 'guarded-password-1');
+
+  const nocContext = await browser.newContext();
+  const nocPage = await nocContext.newPage();
+  await signIn(nocPage, accounts.noc.email);
+  await nocPage.goto(`/user/${created.body.payload.user.userid}`);
+  const panel = nocPage.getByRole('region', { name: 'Sign-in lock' });
+  await expect(panel.getByText(/^Locked until /)).toBeVisible();
+  await expect(panel).toContainText('10 failed sign-ins in the last 15 minutes');
+  await panel.scrollIntoViewIfNeeded();
+  await screenshot(nocPage, 'user-sign-in-lock');
+  await panel.getByRole('button', { name: 'Clear sign-in lock' }).click();
+  await expect(panel.getByText(/^Not locked\. No failed sign-ins/)).toBeVisible();
+
+  await signIn(stranger, email, 'guarded-password-1');
+  await Promise.all([ownerContext.close(), strangerContext.close(), nocContext.close()]);
+});

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { defaultSignInLimits, type SignInLimits } from '@lightpath/domain/sign-in-throttling';
 import { z } from 'zod';
 
 const flag = z
@@ -45,9 +46,14 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
-  LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
-  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
-  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
+  // Sign-in throttling (docs/decisions/014): the per-e-mail and per-address limits count failures from
+  // browsers that never signed in to the account; a browser that did is limited per device.
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(defaultSignInLimits.windowMinutes),
+  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(defaultSignInLimits.perAccount),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(defaultSignInLimits.perAddress),
+  LOGIN_MAX_FAILURES_PER_DEVICE: z.coerce.number().int().positive().default(defaultSignInLimits.perDevice),
+  // Signs the device cookies. Unset, a random secret is generated once and kept in the database.
+  SERVER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: flag,
   // The network map draws a bundled outline offline; with a tile URL ({z}/{x}/{y}) it shows real tiles.
@@ -101,7 +107,8 @@ export type Config = {
   timeZone: string;
   mail: { smtpUrl: string | null; from: string };
   bodyLimitBytes: number;
-  loginLimits: { windowMinutes: number; maxFailuresPerEmail: number; maxFailuresPerIp: number };
+  loginLimits: SignInLimits;
+  serverSecret: string | null;
   webDist: string;
   trustProxy: boolean;
   version: string;
@@ -159,9 +166,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     loginLimits: {
       windowMinutes: e.LOGIN_WINDOW_MINUTES,
-      maxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
-      maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      perAccount: e.LOGIN_MAX_FAILURES_PER_EMAIL,
+      perAddress: e.LOGIN_MAX_FAILURES_PER_IP,
+      perDevice: e.LOGIN_MAX_FAILURES_PER_DEVICE,
     },
+    serverSecret: e.SERVER_SECRET ?? null,
     webDist: e.WEB_DIST ?? resolve(repoRoot, 'apps/web/dist'),
     // Behind a load balancer the client address (used by the login limit) comes from X-Forwarded-For.
     trustProxy: e.TRUST_PROXY ?? false,

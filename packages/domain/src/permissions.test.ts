@@ -59,6 +59,8 @@ const expected: Record<Permission, readonly [boolean, boolean, boolean, boolean,
   // 'users': NOC all; customer admin own company (edit if companyAdmin); customer user views own company.
   'users.view': [Y, N, N, Y, Y, Y],
   'users.manage': [Y, N, N, N, Y, N],
+  // Sign-in throttling (decisions.md): 'The NOC can see and clear a lock on the user's page.'
+  'users.signinlock': [Y, N, N, N, N, N],
   // 'contacts create/update/delete, assign to sites': NOC, customer admin (own).
   'contacts.manage': [Y, N, N, Y, Y, N],
   // 'rack spaces, cross-connects': NOC and eng manage, customers view their own.

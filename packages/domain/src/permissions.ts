@@ -40,6 +40,9 @@ export const permissionTable = {
   'company.settings': { types: [1, 4], companyAdminFor: [1, 4] },
   'users.view': { types: [1, 4, 5] },
   'users.manage': { types: [1, 4], companyAdminFor: [4] },
+  // Seeing and clearing a user's sign-in lock (docs/decisions/014) is the NOC's: a customer admin
+  // clearing it would undo the throttle for whoever is guessing their colleagues' passwords.
+  'users.signinlock': { types: [1] },
   'contacts.view': { types: [1, 3, 4, 5] },
   'contacts.manage': { types: [1, 4] },
   'colocation.view': { types: [1, 3, 4, 5] },

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
 import { users } from './users';
@@ -37,15 +38,30 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
-// Kept in the database, not in memory, so the limit holds across several server instances.
+// Sign-in attempts, kept in the database so the throttle holds across several server instances
+// (docs/decisions/014). An attempt is written as a failure before the password is checked and turned
+// into a success afterwards, so parallel guesses cannot all slip under the limit.
 export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     email: text('email').notNull(),
     ip: text('ip').notNull(),
+    // The device id from a valid device cookie for this account; null for an unknown browser.
+    deviceId: text('device_id'),
     succeeded: boolean('succeeded').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_attempts_email_idx').on(t.email, t.at), index('login_attempts_ip_idx').on(t.ip, t.at)],
+  // One partial index per counter, holding only the failures that counter counts.
+  (t) => [
+    index('login_attempts_account_failures_idx')
+      .on(t.email, t.at)
+      .where(sql`${t.deviceId} is null and not ${t.succeeded}`),
+    index('login_attempts_address_failures_idx')
+      .on(t.ip, t.at)
+      .where(sql`${t.deviceId} is null and not ${t.succeeded}`),
+    index('login_attempts_device_failures_idx')
+      .on(t.deviceId, t.at)
+      .where(sql`${t.deviceId} is not null and not ${t.succeeded}`),
+  ],
 );

@@ -62,3 +62,11 @@ export const changeLog = pgTable(
   },
   (t) => [index('change_log_at_idx').on(t.at)],
 );
+
+// Secrets the server generates for itself when none is configured (SERVER_SECRET), created once by
+// whichever instance starts first so that every instance signs and checks with the same key.
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -93,20 +93,7 @@ describe('login', () => {
   });
 });
 
-describe('login rate limit', () => {
-  it('answers 429 after five failures for one e-mail, even with the right password', async () => {
-    const target = demo.ebhAdmin;
-    for (let i = 0; i < 5; i += 1) expect((await login(target, 'wrong-password')).statusCode).toBe(401);
-    const limited = await login(target);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toBe(authMessages.tooManyAttempts(15));
-    expect(limited.headers['retry-after']).toBe('900');
-    // Other accounts are not affected.
-    expect((await login(demo.ungAdmin)).statusCode).toBe(200);
-    await t.database.db.execute(sql`delete from login_attempts where email = ${target}`);
-    expect((await login(target)).statusCode).toBe(200);
-  });
-});
+// Sign-in throttling has its own file: sign-in-throttle.test.ts.
 
 describe('tokens', () => {
   it('refuses a missing, forged, revoked or expired token with 401', async () => {

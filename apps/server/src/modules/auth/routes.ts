@@ -1,3 +1,4 @@
+import { idSchema } from '@lightpath/domain/api';
 import {
   authMessages,
   changePasswordSchema,
@@ -7,6 +8,7 @@ import {
 } from '@lightpath/domain/auth';
 import { withCdrPinFor } from '@lightpath/domain/customers';
 import { impersonateSchema, impersonationMessages } from '@lightpath/domain/impersonation';
+import { signInLockMessages, signInLockSchema } from '@lightpath/domain/sign-in-throttling';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -14,6 +16,7 @@ import type { Db, RawQuery } from '../../db/client';
 import { done, envelope, messageOnly, ok } from '../../platform/envelope';
 import { Unauthorized } from '../../platform/errors';
 import { findSession, signedIn } from '../../platform/request-context';
+import { serverKey } from '../../platform/server-secret';
 import { toCustomer } from '../customers/repository';
 import { customerSchema } from '../customers/routes';
 import { toUser } from '../users/repository';
@@ -28,6 +31,7 @@ import {
   sessionInfo,
   submitPasswordReset,
 } from './service';
+import { clearSignInLock, signInLockOf } from './sign-in-throttle';
 
 const sessionSchema = z.object({
   type: z.number(),
@@ -41,23 +45,68 @@ const sessionSchema = z.object({
 });
 
 const tags = ['auth'];
+const userParams = z.object({ userid: idSchema });
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; query: RawQuery }> = async (
   app,
   { db, config, query },
 ) => {
+  // Read once: the key never changes while the server runs, and every instance derives the same one.
+  const devices = {
+    key: await serverKey(db, config, 'device-cookie'),
+    secure: config.publicUrl.startsWith('https:'),
+  };
+
   app.post(
     '/login',
     {
       config: { public: true },
       schema: {
         tags,
-        summary: 'Sign in; the token goes in the X-AUTH-TOKEN header of every later call',
+        summary:
+          'Sign in; the token goes in the X-AUTH-TOKEN header of every later call. Also sets this browser’s device cookie for the account; too many failures answer 429 with Retry-After (docs/decisions/014)',
         body: loginSchema,
         response: { 200: envelope(z.object({ token: z.string(), expiresat: z.number() })) },
       },
     },
-    async (request) => ok(await login(db, config, request, request.body)),
+    async (request, reply) => {
+      const { deviceCookie, ...session } = await login(db, config, devices, request, request.body);
+      reply.header('set-cookie', deviceCookie);
+      return ok(session);
+    },
+  );
+
+  app.get(
+    '/user/:userid/signinlock',
+    {
+      config: { permission: 'users.signinlock' },
+      schema: {
+        tags,
+        summary:
+          "A user's sign-in lock: failures from unknown browsers, whether they are refused and until when",
+        params: userParams,
+        response: { 200: envelope(signInLockSchema) },
+      },
+    },
+    async (request) =>
+      ok(await signInLockOf(db, config.loginLimits, signedIn(request).actor, request.params.userid)),
+  );
+
+  app.delete(
+    '/user/:userid/signinlock',
+    {
+      config: { permission: 'users.signinlock' },
+      schema: {
+        tags,
+        summary: "Clear a user's sign-in lock: every failed attempt against the account is forgotten",
+        params: userParams,
+        response: { 200: messageOnly },
+      },
+    },
+    async (request) => {
+      await clearSignInLock(db, request, signedIn(request).actor, request.params.userid);
+      return done(signInLockMessages.cleared);
+    },
   );
 
   app.post(

@@ -17,7 +17,8 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
-import { Forbidden, Invalid, NotFound, RateLimited, Unauthorized } from '../../platform/errors';
+import { deviceCookieHeader, knownDeviceId, newDeviceId } from '../../platform/device-cookie';
+import { Forbidden, Invalid, NotFound, Unauthorized } from '../../platform/errors';
 import { queueEmail } from '../../platform/outbox';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { SignedIn } from '../../platform/request-context';
@@ -27,16 +28,17 @@ import { findCustomer, listCustomerSummaries } from '../customers/repository';
 import { findUser, findUserByEmail, type UserRow, updateUserRow } from '../users/repository';
 import {
   claimPasswordReset,
-  countRecentFailures,
   countRecentPasswordLinks,
+  forgetAccountFailures,
   insertPasswordReset,
   insertSession,
-  recordLoginAttempt,
+  markLoginAttemptSucceeded,
   retirePasswordLinks,
   revokeSession,
   revokeUserSessions,
   setSessionActing,
 } from './repository';
+import { admitSignInAttempt } from './sign-in-throttle';
 
 const resetLinkHours = 1;
 // At most this many reset e-mails per user per hour, so nobody can flood someone's inbox. Further
@@ -44,26 +46,27 @@ const resetLinkHours = 1;
 const maxResetLinksPerHour = 3;
 const inviteLinkHours = 72;
 
-async function refuseWhenRateLimited(db: Db, limits: Config['loginLimits'], email: string, ip: string) {
-  const since = new Date(Date.now() - limits.windowMinutes * 60_000);
-  const [byEmail, byIp] = await Promise.all([
-    countRecentFailures(db, since, { email }),
-    countRecentFailures(db, since, { ip }),
-  ]);
-  if (byEmail >= limits.maxFailuresPerEmail || byIp >= limits.maxFailuresPerIp) {
-    throw new RateLimited(authMessages.tooManyAttempts(limits.windowMinutes), limits.windowMinutes * 60);
-  }
-}
+export type DeviceCookies = { key: Buffer; secure: boolean };
 
 // Unknown e-mail, wrong password and disabled account all get the same answer in the same time.
-export async function login(db: Db, config: Config, request: FastifyRequest, input: LoginInput) {
-  await refuseWhenRateLimited(db, config.loginLimits, input.email, request.ip);
+// Failures are throttled per docs/decisions/014: a browser with this account's device cookie is judged
+// by its own failures only, so strangers guessing the password cannot lock the owner out.
+export async function login(
+  db: Db,
+  config: Config,
+  devices: DeviceCookies,
+  request: FastifyRequest,
+  input: LoginInput,
+) {
   const user = await findUserByEmail(db, input.email);
+  const deviceId = user ? knownDeviceId(devices.key, request.headers.cookie, user.userId) : null;
+  const attemptId = await admitSignInAttempt(db, config.loginLimits, {
+    email: input.email,
+    ip: request.ip,
+    deviceId,
+  });
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !passwordOk || !user.enabled) {
-    await recordLoginAttempt(db, input.email, request.ip, false);
-    throw new Unauthorized(authMessages.invalidCredentials);
-  }
+  if (!user || !passwordOk || !user.enabled) throw new Unauthorized(authMessages.invalidCredentials);
   const token = newToken();
   const hours = input.remember ? sessionHours.remembered : sessionHours.session;
   const expiresAt = new Date(Date.now() + hours * 3_600_000);
@@ -74,7 +77,7 @@ export async function login(db: Db, config: Config, request: FastifyRequest, inp
       remember: input.remember,
       expiresAt,
     });
-    await recordLoginAttempt(tx, input.email, request.ip, true);
+    await markLoginAttemptSucceeded(tx, attemptId);
     await updateUserRow(tx, user.userId, { lastLoginAt: new Date() });
     await recordAudit(
       tx,
@@ -83,13 +86,17 @@ export async function login(db: Db, config: Config, request: FastifyRequest, inp
         action: 'session.login',
         entity: 'user',
         entityId: user.userId,
-        detail: { remember: input.remember },
+        detail: { remember: input.remember, knownbrowser: deviceId !== null },
       },
       { userId: user.userId, email: user.email },
     );
   });
   request.log.info({ userId: user.userId }, 'signed in');
-  return { token, expiresat: toUnixSeconds(expiresAt)! };
+  // A known browser keeps its device id and gets a fresh year; a new one becomes known from now on.
+  const deviceCookie = deviceCookieHeader(devices.key, user.userId, deviceId ?? newDeviceId(), {
+    secure: devices.secure,
+  });
+  return { token, expiresat: toUnixSeconds(expiresAt)!, deviceCookie };
 }
 
 export async function logout(db: Db, request: FastifyRequest, session: SignedIn) {
@@ -189,7 +196,10 @@ export async function submitPasswordReset(db: Db, request: FastifyRequest, token
   await db.transaction(async (tx) => {
     const claim = await claimPasswordReset(tx, hashToken(token));
     if (!claim) throw Invalid.field('token', authMessages.resetInvalid);
-    await updateUserRow(tx, claim.userId, { passwordHash });
+    const user = await updateUserRow(tx, claim.userId, { passwordHash });
+    // Whoever reset the password holds the mailbox, and earlier guesses were at the old password: the
+    // owner may sign in from a new browser at once (docs/decisions/014).
+    if (user) await forgetAccountFailures(tx, user.email);
     await revokeUserSessions(tx, claim.userId);
     await retirePasswordLinks(tx, claim.userId);
     await recordAudit(tx, request, { action: 'user.password.reset', entity: 'user', entityId: claim.userId });

@@ -15,6 +15,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useCustomer } from '../../customers/api/get-customer';
 import { useDeleteUser } from '../api/delete-user';
 import { useUser } from '../api/get-user';
+import { SignInLockPanel } from '../components/sign-in-lock-panel';
 import { UserEditForm } from '../components/user-edit-form';
 import { UserSummary } from '../components/user-summary';
 
@@ -140,7 +141,10 @@ export function UserPage() {
       {scope ? (
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-            <UserSummary user={loaded} customerName={customerName} />
+            <Stack gap="lg">
+              <UserSummary user={loaded} customerName={customerName} />
+              <SignInLockPanel userid={loaded.userid} firstname={loaded.firstname} />
+            </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
             <Paper withBorder radius="lg" p="lg" shadow="xs">
