@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ChangePasswordModal } from '../../auth/components/change-password-modal';
+import { TimeZonePanel } from '../components/time-zone-panel';
 import { UserEditForm } from '../components/user-edit-form';
 import { UserSummary } from '../components/user-summary';
 
@@ -19,7 +20,7 @@ export function MyProfilePage() {
     <>
       <PageHeader
         title="My profile"
-        description="How colleagues and the NOC can reach you."
+        description="How colleagues and the NOC can reach you, and the time zone you work in."
         crumbs={[{ label: 'My profile' }]}
       />
       <Grid gap="lg">
@@ -35,19 +36,22 @@ export function MyProfilePage() {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-          <Paper withBorder radius="lg" p="lg" shadow="xs">
-            <Stack gap="md">
-              <div>
-                <Title order={3} fz="md">
-                  Contact details
-                </Title>
-                <Text fz="sm" c="dimmed">
-                  Your email address and role are managed by your company admin.
-                </Text>
-              </div>
-              <UserEditForm user={user} scope="own" />
-            </Stack>
-          </Paper>
+          <Stack gap="lg">
+            <Paper withBorder radius="lg" p="lg" shadow="xs">
+              <Stack gap="md">
+                <div>
+                  <Title order={3} fz="md">
+                    Contact details
+                  </Title>
+                  <Text fz="sm" c="dimmed">
+                    Your email address and role are managed by your company admin.
+                  </Text>
+                </div>
+                <UserEditForm user={user} scope="own" />
+              </Stack>
+            </Paper>
+            <TimeZonePanel user={user} />
+          </Stack>
         </Grid.Col>
       </Grid>
       <ChangePasswordModal opened={passwordOpened} onClose={password.close} />
