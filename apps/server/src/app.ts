@@ -142,7 +142,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(eventRoutes, { db, query: database.query, config, tickets });
       await api.register(notificationRoutes, { db, query: database.query, config, tickets });
       await api.register(calendarRoutes, { db, query: database.query, config });
-      await api.register(streamRoutes, { db });
+      await api.register(streamRoutes, { db, query: database.query });
       await api.register(contactRoutes, { db, query: database.query });
       await api.register(subscriptionRoutes, { db, query: database.query });
       await api.register(faqRoutes, { db, query: database.query });

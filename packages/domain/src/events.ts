@@ -373,6 +373,21 @@ export type NotificationSms = {
   message: string;
 };
 
+// A portal user subscribed (POST /api/notification) to one or more of the customer's notified
+// services. Each is told once: `ticket` when their address is already the ticket's requester or a cc
+// (the ticket's e-mail reaches them), `email` when they get the notice in an e-mail of their own.
+export type NotificationSubscriber = {
+  userid: number;
+  name: string;
+  email: string;
+  services: string[];
+  delivery: 'ticket' | 'email';
+};
+
+// The notice e-mailed to subscribers who are not on the ticket (the ticket's own subject and message,
+// or the same words when the customer has no contact to open a ticket for).
+export type SubscriberNotice = { subject: string; htmlcomment: string };
+
 export type PreflightCustomer = {
   customerid: number;
   code: string;
@@ -381,9 +396,18 @@ export type PreflightCustomer = {
   skippedservices: string[];
   tickets: NotificationTicket[];
   sms: NotificationSms[];
+  subscribers: NotificationSubscriber[];
+  // Null when no subscriber needs an e-mail of their own.
+  subscribernotice: SubscriberNotice | null;
   // Why a customer gets less than expected, e.g. no primary contact on any affected site.
   warnings: string[];
 };
+
+// The line that ends a subscriber's own e-mail: why they get it and where to stop it.
+export function subscriberFooter(services: readonly string[]): string {
+  const named = services.join(', ');
+  return `You receive this because you subscribed to notifications for ${services.length === 1 ? 'service' : 'services'} ${named}. To stop them, unsubscribe under Services > Notifications in the portal.`;
+}
 
 export const notificationWarnings = {
   noContact: 'No primary or secondary contact on the affected sites: no ticket will be opened',

@@ -141,6 +141,45 @@ export async function findSession(query: RawQuery, tokenHash: string): Promise<S
   return { actor, email: user.email, tokenHash, expiresAt: row.expires_at, user, customer };
 }
 
+// Which of these sessions are still good, and as whom they act now: the live stream's periodic check
+// (modules/stream/session-watch.ts). The same conditions as sessionLookup, for many tokens in one query.
+const liveSessionsLookup = `
+  select s.token_hash, u.user_id, u.type, u.customer_id, u.chameleon, u.company_admin,
+         s.acting_type, s.acting_customer_id
+  from sessions s
+  join users u on u.user_id = s.user_id
+  where s.token_hash = any($1::text[]) and s.revoked_at is null and s.expires_at > now() and u.enabled`;
+
+type LiveSessionRow = {
+  token_hash: string;
+  user_id: number;
+  type: number;
+  customer_id: number;
+  chameleon: number;
+  company_admin: boolean;
+  acting_type: number | null;
+  acting_customer_id: number | null;
+};
+
+export async function findLiveSessions(query: RawQuery, tokenHashes: string[]): Promise<Map<string, Actor>> {
+  const rows = await query<LiveSessionRow>('lightpath_live_sessions', liveSessionsLookup, [tokenHashes]);
+  return new Map(
+    rows.map((row) => [
+      row.token_hash,
+      actorFrom(
+        {
+          userId: row.user_id,
+          type: row.type as UserType,
+          customerId: row.customer_id,
+          companyAdmin: row.company_admin,
+          chameleon: row.chameleon as ChameleonLevel,
+        },
+        { actingType: row.acting_type as UserType | null, actingCustomerId: row.acting_customer_id },
+      ),
+    ]),
+  );
+}
+
 // Authentication and permission for every route, before the body is even parsed.
 export function registerRequestContext(app: FastifyInstance, query: RawQuery) {
   app.decorateRequest('signedIn', null);

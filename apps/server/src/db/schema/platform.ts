@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   index,
@@ -53,11 +54,14 @@ export const outbox = pgTable(
 
 // What changed, for the live stream: each change appends a topic here in its own transaction, and
 // every instance tails the table to tell its connected browsers, whichever instance made the change.
+// `customer_ids` are the customers whose records the change touched: a customer's stream hears only
+// the rows naming it, provider staff hear every row (docs/decisions/019).
 export const changeLog = pgTable(
   'change_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     topic: text('topic').notNull(),
+    customerIds: integer('customer_ids').array().notNull().default(sql`'{}'::integer[]`),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('change_log_at_idx').on(t.at)],

@@ -396,7 +396,7 @@ export async function createAccessRequest(
         attachments: locked.map((a) => a.attachmentId),
       },
     });
-    await recordChange(tx, 'tickets');
+    await recordChange(tx, 'tickets', [site.customerId]);
     return { kind: 'created' as const, ticketid: created.ticketid };
   });
   if (outcome.kind === 'repeated') return repeatedOutcome(deps, request, actor, site, body, outcome.ticketid);

@@ -120,7 +120,8 @@ export async function checkIn(
       entityId: row.checkinId,
       detail: { siteid: siteId, checkintime: checkinTime },
     });
-    await recordChange(tx, 'checkins');
+    // Check-ins are provider staff's; customers never hear of them (domain live-updates).
+    await recordChange(tx, 'checkins', [site.customerId]);
     return row.checkinId;
   });
   return { checkin: await replyRow(query, checkinId), message: checkinMessages.checkedIn(site.siteName) };
@@ -163,7 +164,7 @@ export async function checkOut(
       entityId: open.checkinId,
       detail: { siteid: siteId, checkouttime: checkoutTime },
     });
-    await recordChange(tx, 'checkins');
+    await recordChange(tx, 'checkins', [site.customerId]);
     return open.checkinId;
   });
   return { checkin: await replyRow(query, checkinId), message: checkinMessages.checkedOut(site.siteName) };

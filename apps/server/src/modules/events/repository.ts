@@ -12,7 +12,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, RawQuery } from '../../db/client';
 import { eventComments } from '../../db/schema/events';
-import { eventServices, events } from '../../db/schema/inventory';
+import { eventServices, events, services } from '../../db/schema/inventory';
 import { containsPattern } from '../../platform/scope';
 import { affectedSitesSql, currentServiceConditionsSql, siteConditionSql } from '../services/conditions-sql';
 import { Params, statementName } from '../services/statements';
@@ -382,4 +382,16 @@ export async function lockEventRow(db: DbOrTx, eventId: number): Promise<boolean
     .where(eq(events.eventId, eventId))
     .for('update');
   return rows.length > 0;
+}
+
+// The customers whose services the event names, for the live stream (platform/changes.ts): read in
+// the write's transaction before and after the services change, so that a customer whose service left
+// the event hears of it too.
+export async function findEventCustomerIds(db: DbOrTx, eventId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ customerId: services.customerId })
+    .from(eventServices)
+    .innerJoin(services, eq(services.serviceId, eventServices.serviceId))
+    .where(eq(eventServices.eventId, eventId));
+  return rows.map((row) => row.customerId);
 }

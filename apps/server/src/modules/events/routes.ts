@@ -120,6 +120,16 @@ export const preflightCustomerSchema = z.object({
       message: z.string(),
     }),
   ),
+  subscribers: z.array(
+    z.object({
+      userid: z.number(),
+      name: z.string(),
+      email: z.string(),
+      services: z.array(z.string()),
+      delivery: z.enum(['ticket', 'email']),
+    }),
+  ),
+  subscribernotice: z.object({ subject: z.string(), htmlcomment: z.string() }).nullable(),
   warnings: z.array(z.string()),
 });
 

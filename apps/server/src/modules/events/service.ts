@@ -38,6 +38,7 @@ import {
   type EventSummaryRow,
   type EventValues,
   eventSortFields,
+  findEventCustomerIds,
   findEventDetail,
   findEventIdByRequestKey,
   findServiceStatuses,
@@ -291,7 +292,7 @@ export async function createEvent(
     // Another request with the same key committed first.
     if (!row) return null;
     await insertEventServices(tx, row.eventId, body.services);
-    await recordChange(tx, 'events');
+    await recordChange(tx, 'events', await findEventCustomerIds(tx, row.eventId));
     await recordAudit(tx, request, {
       action: 'event.create',
       entity: 'event',
@@ -341,8 +342,9 @@ export async function updateEvent(
       if (requestKey && (await findEventIdByRequestKey(tx, requestKey)) === eventId) return false;
       throw new NotFound(eventMessages.notFound);
     }
+    const before = await findEventCustomerIds(tx, eventId);
     await replaceEventServices(tx, eventId, body.services);
-    await recordChange(tx, 'events');
+    await recordChange(tx, 'events', [...before, ...(await findEventCustomerIds(tx, eventId))]);
     await recordAudit(tx, request, {
       action: 'event.update',
       entity: 'event',
@@ -363,9 +365,11 @@ export async function updateEvent(
 export async function deleteEvent(deps: EventDeps, request: FastifyRequest, actor: Actor, eventId: number) {
   await requireEventFor(deps.query, actor, eventId);
   await deps.db.transaction(async (tx) => {
+    // Read before the row goes: its services go with it.
+    const customerIds = await findEventCustomerIds(tx, eventId);
     const deleted = await deleteEventRow(tx, eventId);
     if (!deleted) throw new NotFound(eventMessages.notFound);
-    await recordChange(tx, 'events');
+    await recordChange(tx, 'events', customerIds);
     await recordAudit(tx, request, {
       action: 'event.delete',
       entity: 'event',
@@ -394,7 +398,7 @@ export async function addEventComment(
   return deps.db.transaction(async (tx) => {
     if (!(await lockEventRow(tx, eventId))) throw new NotFound(eventMessages.notFound);
     const comment = await insertEventComment(tx, { eventId, userId: user.userId, author, body });
-    await recordChange(tx, 'events');
+    await recordChange(tx, 'events', await findEventCustomerIds(tx, eventId));
     await recordAudit(tx, request, {
       action: 'event.comment',
       entity: 'event',

@@ -7,6 +7,7 @@ import {
   notificationWarnings,
   type PreflightCustomer,
   smsMessage,
+  subscriberFooter,
 } from '@lightpath/domain/events';
 import { and, eq, like, sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -16,6 +17,7 @@ import { eventNotifications } from '../../db/schema/events';
 import { contacts, events, services, siteContacts, sites } from '../../db/schema/inventory';
 import { outbox } from '../../db/schema/platform';
 import { ticketComments, tickets } from '../../db/schema/tickets';
+import { users } from '../../db/schema/users';
 import { builtInTickets, htmlToText } from '../../integrations/tickets/built-in';
 import type { TicketSystem } from '../../integrations/tickets/ticket-system';
 import { buildTestApp, demo, type TestApp } from '../../test/helper';
@@ -82,6 +84,11 @@ async function insertContact(customerId: number, contactName: string, email: str
     .values({ customerId, contactName, email, mobile: mobile ?? null })
     .returning({ contactId: contacts.contactId });
   return row!.contactId;
+}
+
+async function siteOf(siteNumber: string) {
+  const [row] = await t.database.db.select().from(sites).where(eq(sites.siteNumber, siteNumber));
+  return row!.siteId;
 }
 
 async function assign(contactId: number, contactType: 1 | 2 | 3, ...siteIds: number[]) {
@@ -283,6 +290,8 @@ describe('planning notifications', () => {
       skippedservices: [svc.planning, svc.disabled].sort(),
       tickets: [],
       sms: [],
+      subscribers: [],
+      subscribernotice: null,
       warnings: [],
     });
     expect(await plan({}, [])).toEqual([]);
@@ -757,5 +766,146 @@ describe('GET /api/events/prefill/{ticketid}', () => {
       const reply = await t.call({ method: 'GET', url: '/api/events/prefill/1', as: who });
       expect(reply.statusCode, who).toBe(403);
     }
+  });
+});
+
+// Spec 3 and 7.6: POST /api/notification subscribes a user to a service, and the page promises they
+// are told about every event on it. Runs last: it adds a contact at the Observatory (site A1).
+describe('subscribers', () => {
+  const subscribe = async (as: string, serviceid: string) => {
+    const reply = await t.call({ method: 'POST', url: '/api/notification', as, payload: { serviceid } });
+    expect(reply.statusCode, reply.body).toBe(201);
+    return reply.json().payload.notificationid as number;
+  };
+  const eventBody = (number: number, extra: Record<string, unknown> = {}) => ({
+    number,
+    title: `Subscriber check ${number}`,
+    description: 'Works on the ring.',
+    starttime: Math.floor(Date.now() / 1000) + 86_400,
+    endtime: Math.floor(Date.now() / 1000) + 90_000,
+    type: 1,
+    initiator: 'Field Services',
+    services: [svc.linked, svc.single, svc.ebh],
+    ...extra,
+  });
+  // E-mails of one event to one address, whatever the channel queued them (ticket or subscription).
+  const emailsTo = async (eventId: number, address: string) =>
+    t.database.db
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.channel, 'email'),
+          like(outbox.dedupeKey, `event:${eventId}:%`),
+          sql`lower(${outbox.recipient}) = ${address.toLowerCase()}`,
+        ),
+      );
+
+  it('lists subscribers in the preflight and e-mails each exactly once, also when a contact, none after unsubscribing', async () => {
+    const userSubscriptions = [
+      await subscribe(demo.ungUser, svc.linked),
+      await subscribe(demo.ungUser, svc.single),
+    ];
+    await subscribe(demo.ungAdmin, svc.linked);
+    await subscribe(demo.noc, svc.ebh);
+    // The customer admin is also a contact on the Observatory's ticket (another spelling of the address).
+    await assign(
+      await insertContact(ids.ung, 'Ada Contact', 'Admin@Northgate.example'),
+      2,
+      await siteOf('S9101'),
+    );
+    const name = async (email: string) => {
+      const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+      return { userid: row!.userId, name: `${row!.firstname} ${row!.surname}`.trim() };
+    };
+
+    const preflight = await t.call({
+      method: 'POST',
+      url: '/api/event',
+      as: demo.noc,
+      payload: { ...eventBody(4401), preflight: true },
+    });
+    expect(preflight.statusCode, preflight.body.slice(0, 300)).toBe(200);
+    const planned = preflight.json().payload.customers as PreflightCustomer[];
+    const ung = byCode(planned, 'UNG');
+    expect(ung.tickets[0]!.ccs).toContain('Admin@Northgate.example');
+    expect(ung.subscribers).toEqual([
+      { ...(await name(demo.ungAdmin)), email: demo.ungAdmin, services: [svc.linked], delivery: 'ticket' },
+      {
+        ...(await name(demo.ungUser)),
+        email: demo.ungUser,
+        services: [svc.linked, svc.single].sort(),
+        delivery: 'email',
+      },
+    ]);
+    expect(ung.subscribernotice).toEqual({
+      subject: ung.tickets[0]!.subject,
+      htmlcomment: ung.tickets[0]!.htmlcomment,
+    });
+    // EBH has no contact, so no ticket: the NOC's subscription still brings it the notice.
+    const ebh = byCode(planned, 'EBH');
+    expect(ebh.tickets).toEqual([]);
+    expect(ebh.subscribers).toEqual([
+      { ...(await name(demo.noc)), email: demo.noc, services: [svc.ebh], delivery: 'email' },
+    ]);
+    expect(ebh.subscribernotice?.subject).toBe(
+      notificationSubject(
+        { ...baseEvent, ...eventBody(4401), type: 1, priority: 3 } as NotificationEvent,
+        false,
+      ),
+    );
+
+    const sent = await t.call({
+      method: 'POST',
+      url: '/api/event',
+      as: demo.noc,
+      payload: { ...eventBody(4401), sendnotification: true },
+    });
+    expect(sent.statusCode, sent.body.slice(0, 300)).toBe(201);
+    const eventId = sent.json().payload.eventid as number;
+    await dispatchNotifications({ db: t.database.db, tickets: ticketSystem, log }, { eventId });
+    // What went out is the plan the preflight showed.
+    expect(byCode(sent.json().payload.customers, 'UNG').subscribers).toEqual(ung.subscribers);
+
+    const toUser = await emailsTo(eventId, demo.ungUser);
+    expect(toUser).toHaveLength(1);
+    expect(toUser[0]!.subject).toBe(ung.subscribernotice!.subject);
+    expect(toUser[0]!.body).toBe(
+      `${htmlToText(ung.subscribernotice!.htmlcomment)}\n\n--\n${subscriberFooter([svc.linked, svc.single].sort())}`,
+    );
+    // Subscriber and contact: the ticket's e-mail only.
+    const toAdmin = await emailsTo(eventId, demo.ungAdmin);
+    expect(toAdmin).toHaveLength(1);
+    expect(toAdmin[0]!.subject).toMatch(/^\[Ticket #\d+\] /);
+    expect(await emailsTo(eventId, demo.noc)).toHaveLength(1);
+
+    // A retried send adds nothing.
+    const [notice] = (await noticesOf(eventId)).filter((n) => n.customerId === ids.ung);
+    await t.database.db
+      .update(eventNotifications)
+      .set({ status: 'pending', claimedUntil: null })
+      .where(eq(eventNotifications.notificationId, notice!.notificationId));
+    await sendClaimedNotification({ db: t.database.db, tickets: ticketSystem, log }, notice!.notificationId);
+    expect(await emailsTo(eventId, demo.ungUser)).toHaveLength(1);
+
+    // Unsubscribed: neither the preflight nor the send names them any more.
+    for (const id of userSubscriptions) {
+      const removed = await t.call({ method: 'DELETE', url: `/api/notification/${id}`, as: demo.ungUser });
+      expect(removed.statusCode, removed.body).toBe(200);
+    }
+    const after = await t.call({
+      method: 'POST',
+      url: '/api/event',
+      as: demo.noc,
+      payload: { ...eventBody(4402), sendnotification: true },
+    });
+    expect(after.statusCode, after.body.slice(0, 300)).toBe(201);
+    const afterId = after.json().payload.eventid as number;
+    await dispatchNotifications({ db: t.database.db, tickets: ticketSystem, log }, { eventId: afterId });
+    const ungAfter = byCode(after.json().payload.customers, 'UNG');
+    expect(ungAfter.subscribers.map((s: { email: string }) => s.email)).toEqual([demo.ungAdmin]);
+    expect(ungAfter.subscribernotice).toBeNull();
+    expect(await emailsTo(afterId, demo.ungUser)).toHaveLength(0);
+    expect(await emailsTo(afterId, demo.ungAdmin)).toHaveLength(1);
   });
 });

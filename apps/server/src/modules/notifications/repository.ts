@@ -71,6 +71,31 @@ export function findPlannedContacts(query: RawQuery, serviceIds: string[]) {
   return query<PlannedContactRow>('notifications_plan_contacts', contactsText, [serviceIds]);
 }
 
+// Users subscribed to the notified services (service_notifications), one row per customer and user
+// with the user's subscribed services among them. Like contacts, services in planning or disabled
+// bring nobody; disabled accounts and accounts without an e-mail are left out.
+export type PlannedSubscriberRow = {
+  customerid: number;
+  userid: number;
+  name: string;
+  email: string;
+  services: string[];
+};
+
+const subscribersText = `select s.customer_id as customerid, u.user_id as userid,
+    trim(u.firstname || ' ' || u.surname) as name, trim(u.email) as email,
+    array_agg(n.service_id::text order by n.service_id) as services
+  from service_notifications n
+  join services s on s.service_id = n.service_id
+  join users u on u.user_id = n.user_id
+  where n.service_id = any($1::text[]) and s.status not in (0, 2)
+    and u.enabled and nullif(trim(u.email), '') is not null
+  group by s.customer_id, u.user_id`;
+
+export function findPlannedSubscribers(query: RawQuery, serviceIds: string[]) {
+  return query<PlannedSubscriberRow>('notifications_plan_subscribers', subscribersText, [serviceIds]);
+}
+
 // `updateexisting`: per affected customer, the ticket of the latest notice that went out for any event
 // with the same ticket number.
 const existingTicketsText = `select distinct on (n.customer_id) n.customer_id as customerid,

@@ -6,6 +6,7 @@ import {
   eventSendsSms,
   type NotificationEvent,
   type NotificationSms,
+  type NotificationSubscriber,
   type NotificationTicket,
   type NotifiedService,
   notificationHtml,
@@ -14,17 +15,22 @@ import {
   type PreflightCustomer,
   prefillFromTicket,
   smsMessage,
+  subscriberFooter,
 } from '@lightpath/domain/events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, RawQuery } from '../../db/client';
+import { htmlToText } from '../../integrations/tickets/built-in';
 import type { TicketSystem, TicketType } from '../../integrations/tickets/ticket-system';
+import { recordChange } from '../../platform/changes';
 import { NotFound } from '../../platform/errors';
+import { queueEmail } from '../../platform/outbox';
 import {
   claimNotifications,
   findExistingTickets,
   findNewestEventByNumber,
   findPlannedContacts,
   findPlannedServices,
+  findPlannedSubscribers,
   findServiceStatuses,
   insertNotifications,
   listNotificationStatuses,
@@ -33,6 +39,7 @@ import {
   maxAttempts,
   type PlannedContactRow,
   type PlannedServiceRow,
+  type PlannedSubscriberRow,
   queueSms,
   recordNotificationFailure,
 } from './repository';
@@ -49,7 +56,7 @@ const emergency = 3;
 const notifies = (status: number) => status !== 0 && status !== 2;
 
 // The preflight (and, unchanged, the send): who hears what about an event, customer by customer.
-// Three set-based reads cover every affected customer at once; the rest is arithmetic in memory.
+// Four set-based reads cover every affected customer at once; the rest is arithmetic in memory.
 export async function planNotifications(
   query: RawQuery,
   event: NotificationEvent,
@@ -59,13 +66,15 @@ export async function planNotifications(
 ): Promise<PreflightCustomer[]> {
   const ids = [...new Set(serviceIds)];
   if (ids.length === 0) return [];
-  const [serviceRows, contactRows, existingRows] = await Promise.all([
+  const [serviceRows, contactRows, subscriberRows, existingRows] = await Promise.all([
     findPlannedServices(query, ids),
     findPlannedContacts(query, ids),
+    findPlannedSubscribers(query, ids),
     options.updateexisting ? findExistingTickets(query, event.number, ids) : Promise.resolve([]),
   ]);
   const servicesByCustomer = groupBy(serviceRows, (row) => row.customerid);
   const contactsByCustomer = groupBy(contactRows, (row) => row.customerid);
+  const subscribersByCustomer = groupBy(subscriberRows, (row) => row.customerid);
   const existingTicket = new Map(existingRows.map((row) => [row.customerid, row.ticketid]));
   const sendsSms = eventSendsSms(event);
 
@@ -83,21 +92,25 @@ export async function planNotifications(
         .sort(),
       tickets: [],
       sms: [],
+      subscribers: [],
+      subscribernotice: null,
       warnings: [],
     };
     // Nothing to tell a customer whose services are all in planning or disabled.
     if (notified.length === 0) return customer;
     const contacts = contactsByCustomer.get(first.customerid) ?? [];
 
-    const ticket = ticketFor(
-      contacts,
-      event,
-      notified.map(notifiedService),
-      existingTicket.get(first.customerid) ?? null,
-      context,
-    );
+    const existingTicketId = existingTicket.get(first.customerid) ?? null;
+    const message = {
+      subject: notificationSubject(event, existingTicketId !== null),
+      htmlcomment: notificationHtml(event, notified.map(notifiedService), context),
+    };
+    const ticket = ticketFor(contacts, message, existingTicketId);
     if (ticket) customer.tickets.push(ticket);
     else customer.warnings.push(notificationWarnings.noContact);
+
+    customer.subscribers = subscribersFor(subscribersByCustomer.get(first.customerid) ?? [], ticket);
+    if (customer.subscribers.some((s) => s.delivery === 'email')) customer.subscribernotice = message;
 
     if (sendsSms) {
       customer.sms = smsFor(contacts, event, context);
@@ -113,10 +126,8 @@ export async function planNotifications(
 // Every other primary and secondary is copied in.
 function ticketFor(
   contacts: PlannedContactRow[],
-  event: NotificationEvent,
-  services: NotifiedService[],
+  message: { subject: string; htmlcomment: string },
   existingTicketId: number | null,
-  context: NotificationContext,
 ): NotificationTicket | null {
   const byRank = (a: PlannedContactRow, b: PlannedContactRow) =>
     b.sitecount - a.sitecount || a.contactid - b.contactid;
@@ -130,14 +141,39 @@ function ticketFor(
     const key = contact.email!.toLowerCase();
     if (key !== requesterKey && !ccs.has(key)) ccs.set(key, contact.email!);
   }
-  const update = existingTicketId !== null;
   return {
     requester: requester.email,
     ccs: [...ccs.values()].sort(compareText),
-    subject: notificationSubject(event, update),
-    htmlcomment: notificationHtml(event, services, context),
+    subject: message.subject,
+    htmlcomment: message.htmlcomment,
     ticketid: existingTicketId,
   };
+}
+
+// Everyone subscribed to the customer's notified services, each told once: a subscriber whose address
+// is already on the ticket (as a contact) gets the ticket's e-mail and no other; the rest get one
+// e-mail each, however many of the services they follow. Addresses compare case-insensitively.
+function subscribersFor(
+  rows: PlannedSubscriberRow[],
+  ticket: NotificationTicket | null,
+): NotificationSubscriber[] {
+  const onTicket = new Set(ticket ? [ticket.requester, ...ticket.ccs].map((e) => e.toLowerCase()) : []);
+  const seen = new Set<string>();
+  return [...rows]
+    .sort((a, b) => compareText(a.email.toLowerCase(), b.email.toLowerCase()) || a.userid - b.userid)
+    .filter((row) => {
+      const key = row.email.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map((row) => ({
+      userid: row.userid,
+      name: row.name || row.email,
+      email: row.email,
+      services: row.services,
+      delivery: onTicket.has(row.email.toLowerCase()) ? ('ticket' as const) : ('email' as const),
+    }));
 }
 
 // One SMS per emergency contact with a mobile, naming that contact's affected services. Two of the
@@ -250,7 +286,7 @@ export async function dispatchNotifications(
 // Sends one claimed notice; false when it turned out to be sent already (its lease ran out and another
 // dispatcher took it over). Exported for the test of that case.
 export async function sendClaimedNotification(
-  { db, tickets }: DispatchDeps,
+  { db, tickets, log }: DispatchDeps,
   notificationId: number,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -297,7 +333,21 @@ export async function sendClaimedNotification(
         dedupeKey: `${key}:c${notice.customerId}:sms:${sms.smsto}`,
       });
     }
+    // Subscribers not on the ticket: an e-mail each. Plans stored before subscribers were planned
+    // have none. The key holds the address, so a retried send adds nothing.
+    const message = plan.subscribernotice ?? null;
+    for (const subscriber of plan.subscribers ?? []) {
+      if (subscriber.delivery !== 'email' || !message) continue;
+      await queueEmail(tx, log, {
+        to: subscriber.email,
+        subject: message.subject,
+        body: `${htmlToText(message.htmlcomment)}\n\n--\n${subscriberFooter(subscriber.services)}`,
+        dedupeKey: `${key}:c${notice.customerId}:subscriber:${subscriber.email.toLowerCase()}`,
+      });
+    }
     await markNotificationSent(tx, notificationId, ticketId);
+    // A ticket was opened or commented on: the customer's ticket list (and the NOC's) changed.
+    if (plan.tickets.length > 0) await recordChange(tx, 'tickets', [notice.customerId]);
     return true;
   });
 }

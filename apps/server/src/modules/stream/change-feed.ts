@@ -1,13 +1,15 @@
+import type { Change, ChangeTopic } from '@lightpath/domain/live-updates';
 import { desc, gt, inArray, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { changeLog } from '../../db/schema/platform';
 
 // One feed per app instance tails the shared change_log table and tells the instance's open streams
-// which topics changed. Every instance tails the same table, so a change made through any of them
+// what changed. Every instance tails the same table, so a change made through any of them
 // reaches the browsers connected to all of them, with no broker and nothing shared in memory.
 
-export type ChangeListener = (topics: string[]) => void;
+// Every change of one poll, in commit-visible order: each stream keeps those its user may hear.
+export type ChangeListener = (changes: Change[]) => void;
 
 export type ChangeFeedOptions = {
   db: Db;
@@ -93,7 +95,7 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
     try {
       const watched = [...gaps.keys()];
       const rows = await db
-        .select({ id: changeLog.id, topic: changeLog.topic })
+        .select({ id: changeLog.id, topic: changeLog.topic, customerIds: changeLog.customerIds })
         .from(changeLog)
         .where(
           watched.length
@@ -104,9 +106,9 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
         .limit(batchSize);
       if (run !== generation) return;
       const now = Date.now();
-      const topics = new Set<string>();
+      const changes: Change[] = [];
       for (const row of rows) {
-        topics.add(row.topic);
+        changes.push({ topic: row.topic as ChangeTopic, customerIds: row.customerIds });
         if (gaps.delete(row.id)) continue;
         if (row.id > last) {
           noteGaps(last, row.id, now);
@@ -114,7 +116,7 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
         }
       }
       for (const [id, until] of gaps) if (until <= now) gaps.delete(id);
-      if (topics.size > 0) broadcast([...topics].sort());
+      if (changes.length > 0) broadcast(changes);
       if (now - lastPruneAt >= pruneEveryMs) {
         lastPruneAt = now;
         await db.delete(changeLog).where(lt(changeLog.at, new Date(now - keepMs)));
@@ -128,10 +130,10 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
     schedule(run, pollMs);
   }
 
-  function broadcast(topics: string[]) {
+  function broadcast(changes: Change[]) {
     for (const listener of [...listeners]) {
       try {
-        listener(topics);
+        listener(changes);
       } catch (error) {
         log.warn({ err: error }, 'change feed: a listener failed');
       }

@@ -1,14 +1,18 @@
+import { listenerKey, topicsHeard } from '@lightpath/domain/live-updates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client';
+import type { Db, RawQuery } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { signedIn } from '../../platform/request-context';
 import { createChangeFeed } from './change-feed';
+import { createSessionWatch } from './session-watch';
 
 export type StreamRouteOptions = {
   db: Db;
+  query: RawQuery;
   // Tests shorten these; production uses the defaults.
   heartbeatMs?: number;
   pollMs?: number;
+  sessionCheckMs?: number;
 };
 
 const tags = ['stream'];
@@ -20,8 +24,9 @@ const defaultHeartbeatMs = 20_000;
 const reconnectMs = 5_000;
 // A client that stops reading while its buffer grows past this is gone or broken: drop it.
 const maxBufferedBytes = 64 * 1024;
-// setTimeout fires at once for delays above 2^31-1 ms (24.8 days); remembered sessions last 30 days.
-const maxTimerMs = 2 ** 31 - 1;
+// How often the open streams' sessions are checked: a stream ends within about this long of a logout,
+// revocation or password change (decisions.md: within one second). One query per instance per tick.
+const defaultSessionCheckMs = 250;
 
 class NotAcceptable extends AppError {
   constructor() {
@@ -32,6 +37,11 @@ class NotAcceptable extends AppError {
 export const streamRoutes: FastifyPluginAsyncZod<StreamRouteOptions> = async (app, options) => {
   const feed = createChangeFeed({ db: options.db, log: app.log, pollMs: options.pollMs });
   const heartbeatMs = options.heartbeatMs ?? defaultHeartbeatMs;
+  const sessions = createSessionWatch({
+    query: options.query,
+    log: app.log,
+    intervalMs: options.sessionCheckMs ?? defaultSessionCheckMs,
+  });
   // Ends each open stream; a stream removes itself when it closes.
   const openStreams = new Set<() => void>();
   let closing = false;
@@ -42,10 +52,12 @@ export const streamRoutes: FastifyPluginAsyncZod<StreamRouteOptions> = async (ap
     closing = true;
     for (const end of [...openStreams]) end();
     feed.stop();
+    sessions.stop();
     done();
   });
   app.addHook('onClose', (_instance, done) => {
     feed.stop();
+    sessions.stop();
     done();
   });
 
@@ -58,13 +70,14 @@ export const streamRoutes: FastifyPluginAsyncZod<StreamRouteOptions> = async (ap
         summary: 'Live updates (Server-Sent Events): `event: change` with the topics to refetch',
         description:
           'Send `Accept: text/event-stream`. The stream opens with `retry` and `event: ready`; then ' +
-          '`event: change` with `data: {"topics":["events"]}` whenever something changes, and a `: ping` ' +
-          'comment every 20 s. It closes when the session expires. Topics name what to refetch, never a ' +
-          'record, so they reveal nothing about other customers.',
+          '`event: change` with `data: {"topics":["events"]}` whenever something the caller may see ' +
+          'changes (a customer hears only of its own records), and a `: ping` comment every 20 s. It ' +
+          'closes within a second of logout, revocation, a password change, expiry or a change of the ' +
+          'role the session acts as. Topics name what to refetch, never a record.',
       },
     },
     async (request, reply) => {
-      const { expiresAt } = signedIn(request);
+      const { actor, tokenHash } = signedIn(request);
       // Explicit opt-in, as EventSource sends it: a generic client (a crawler, an API walker) gets a
       // clear refusal instead of a response that never ends.
       if (!String(request.headers.accept ?? '').includes('text/event-stream')) throw new NotAcceptable();
@@ -73,8 +86,8 @@ export const streamRoutes: FastifyPluginAsyncZod<StreamRouteOptions> = async (ap
       const raw = reply.raw;
       let open = true;
       let ping: NodeJS.Timeout | undefined;
-      let expiry: NodeJS.Timeout | undefined;
       let unsubscribe = () => {};
+      let unwatch = () => {};
 
       const write = (chunk: string) => {
         if (!open) return;
@@ -85,8 +98,8 @@ export const streamRoutes: FastifyPluginAsyncZod<StreamRouteOptions> = async (ap
         if (!open) return;
         open = false;
         clearInterval(ping);
-        clearTimeout(expiry);
         unsubscribe();
+        unwatch();
         openStreams.delete(end);
       };
       function end() {
@@ -99,7 +112,10 @@ export const streamRoutes: FastifyPluginAsyncZod<StreamRouteOptions> = async (ap
       let early: string[] | null = null;
       const sendChange = (topics: string[]) =>
         write(`event: change\ndata: ${JSON.stringify({ topics })}\n\n`);
-      unsubscribe = await feed.subscribe((topics) => {
+      // Each stream keeps only the changes its user may see (docs/decisions/019).
+      unsubscribe = await feed.subscribe((changes) => {
+        const topics = topicsHeard(actor, changes);
+        if (topics.length === 0) return;
         if (raw.headersSent) sendChange(topics);
         else early = [...new Set([...(early ?? []), ...topics])].sort();
       });
@@ -111,6 +127,9 @@ export const streamRoutes: FastifyPluginAsyncZod<StreamRouteOptions> = async (ap
       // The browser left while the feed was starting.
       if (raw.destroyed) return unsubscribe();
       openStreams.add(end);
+      // The browser's reconnect after the end gets the 401 that signs it out, or opens a stream with
+      // the session's new scope.
+      unwatch = sessions.watch(tokenHash, listenerKey(actor), end);
       raw.on('close', cleanUp);
       raw.writeHead(200, {
         // The API's security headers, set by the onRequest hook; hijacking skips Fastify's sending of them.
@@ -124,15 +143,6 @@ export const streamRoutes: FastifyPluginAsyncZod<StreamRouteOptions> = async (ap
       write(`retry: ${reconnectMs}\nevent: ready\ndata: {}\n\n`);
       if (early) sendChange(early);
       ping = setInterval(() => write(': ping\n\n'), heartbeatMs);
-
-      // The stream lives no longer than the session it was opened with; the browser's reconnect then
-      // gets the 401 that signs it out.
-      const endAtExpiry = () => {
-        const left = expiresAt.getTime() - Date.now();
-        if (left <= 0) return end();
-        expiry = setTimeout(endAtExpiry, Math.min(left, maxTimerMs));
-      };
-      endAtExpiry();
     },
   );
 };

@@ -1,9 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import type { Change } from '@lightpath/domain/live-updates';
+import { and, eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { sessions } from '../../db/schema/auth';
+import { customers } from '../../db/schema/customers';
+import { services } from '../../db/schema/inventory';
 import { changeLog } from '../../db/schema/platform';
 import { recordChange } from '../../platform/changes';
 import { registerErrorHandling } from '../../platform/error-handler';
@@ -17,11 +20,17 @@ import { streamRoutes } from './routes';
 let t: TestApp;
 let base: string;
 let token: string;
+let ids: { ung: number; ebh: number };
 
 beforeAll(async () => {
   t = await buildTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   token = await t.login(demo.ungUser);
+  const rows = await t.database.db
+    .select({ id: customers.customerId, code: customers.customerCode })
+    .from(customers);
+  const byCode = new Map(rows.map((row) => [row.code, row.id]));
+  ids = { ung: byCode.get('UNG')!, ebh: byCode.get('EBH')! };
 });
 afterAll(() => t.close());
 
@@ -131,7 +140,7 @@ describe('GET /api/stream', () => {
     try {
       await stream.next('ready');
       const recordedAt = Date.now();
-      await recordChange(t.database.db, 'events');
+      await recordChange(t.database.db, 'events', [ids.ung]);
       const change = await stream.next('change', 0, 2_000);
       expect(JSON.parse(change.data)).toEqual({ topics: ['events'] });
       expect(change.at - recordedAt).toBeLessThan(2_000);
@@ -139,9 +148,9 @@ describe('GET /api/stream', () => {
 
       // Several changes committed together reach the browser as one event.
       await t.database.db.transaction(async (tx) => {
-        await recordChange(tx, 'events');
-        await recordChange(tx, 'events');
-        await recordChange(tx, 'events');
+        await recordChange(tx, 'events', [ids.ung]);
+        await recordChange(tx, 'events', [ids.ung]);
+        await recordChange(tx, 'events', [ids.ung]);
       });
       await stream.next('change', 1);
       await stream.drain(1_200);
@@ -183,7 +192,7 @@ describe('GET /api/stream', () => {
     let secondClosed = false;
     try {
       await Promise.all([onFirst.next('ready'), onSecond.next('ready')]);
-      await recordChange(t.database.db, 'events');
+      await recordChange(t.database.db, 'events', [ids.ung]);
       const [first, other] = await Promise.all([onFirst.next('change'), onSecond.next('change')]);
       expect(JSON.parse(first.data)).toEqual({ topics: ['events'] });
       expect(JSON.parse(other.data)).toEqual({ topics: ['events'] });
@@ -198,6 +207,136 @@ describe('GET /api/stream', () => {
       onFirst.close();
       onSecond.close();
       if (!secondClosed) await second.close();
+    }
+  });
+
+  it("tells each stream only of what its user may see: a customer never hears another customer's change", async () => {
+    const [ungService] = await t.database.db
+      .select({ id: services.serviceId })
+      .from(services)
+      .where(and(eq(services.customerId, ids.ung), eq(services.status, 1)))
+      .limit(1);
+    const streams = {
+      ung: await openStream(base, { token }),
+      ebh: await openStream(base, { token: await t.login(demo.ebhAdmin) }),
+      noc: await openStream(base, { token: await t.login(demo.noc) }),
+      tech: await openStream(base, { token: await t.login(demo.tech) }),
+    };
+    try {
+      await Promise.all(Object.values(streams).map((stream) => stream.next('ready')));
+      // A real write through the API: the NOC files an event on one of UNG's services.
+      const created = await t.call({
+        method: 'POST',
+        url: '/api/event',
+        as: demo.noc,
+        payload: {
+          number: 7301,
+          title: 'Stream scope check',
+          description: 'Only UNG is affected.',
+          starttime: Math.floor(Date.now() / 1000) + 86_400,
+          endtime: Math.floor(Date.now() / 1000) + 90_000,
+          type: 1,
+          initiator: 'Field Services',
+          services: [ungService!.id],
+        },
+      });
+      expect(created.statusCode, created.body.slice(0, 300)).toBe(201);
+      const heard = await streams.ung.next('change');
+      expect(JSON.parse(heard.data)).toEqual({ topics: ['events'] });
+      expect(JSON.parse((await streams.noc.next('change')).data)).toEqual({ topics: ['events'] });
+      // Three polls' worth of silence for the other customer, and for the technician, who may not read
+      // events at all.
+      await Promise.all([streams.ebh.drain(1_500), streams.tech.drain(10)]);
+      expect(streams.ebh.messages.filter((m) => m.event === 'change')).toEqual([]);
+      expect(streams.tech.messages.filter((m) => m.event === 'change')).toEqual([]);
+
+      // EBH's own change reaches EBH, and a change naming both customers reaches both.
+      await recordChange(t.database.db, 'tickets', [ids.ebh]);
+      expect(JSON.parse((await streams.ebh.next('change')).data)).toEqual({ topics: ['tickets'] });
+      await recordChange(t.database.db, 'events', [ids.ung, ids.ebh]);
+      await streams.ebh.next('change', 1);
+      await streams.ung.next('change', 1);
+      // The UNG stream never heard EBH's ticket.
+      expect(streams.ung.messages.filter((m) => m.event === 'change').map((m) => m.data)).toEqual([
+        '{"topics":["events"]}',
+        '{"topics":["events"]}',
+      ]);
+    } finally {
+      for (const stream of Object.values(streams)) stream.close();
+    }
+  });
+
+  it('ends the stream within one second of logout', async () => {
+    const session = await t.login(demo.ungAdmin);
+    const stream = await openStream(base, { token: session });
+    await stream.next('ready');
+    const loggedOut = await t.call({ method: 'POST', url: '/api/logout', as: session });
+    expect(loggedOut.statusCode).toBe(200);
+    const at = Date.now();
+    expect(await stream.ended(1_000)).toBe(true);
+    console.info(`stream closed ${Date.now() - at} ms after logout`);
+    // The reconnect is refused, which signs the browser out.
+    const again = await fetch(`${base}/api/stream`, {
+      headers: { accept: 'text/event-stream', 'x-auth-token': session },
+    });
+    expect(again.status).toBe(401);
+  });
+
+  it('ends every stream of the user within one second of a password change, on every instance', async () => {
+    const second = await buildApp(t.config, t.database, { logger: false });
+    try {
+      const secondBase = await second.listen({ port: 0, host: '127.0.0.1' });
+      const laptop = await t.login(demo.eng);
+      const phone = await t.login(demo.eng);
+      const onFirst = await openStream(base, { token: laptop });
+      const onSecond = await openStream(secondBase, { token: phone });
+      const bystander = await openStream(base, { token });
+      await Promise.all([onFirst.next('ready'), onSecond.next('ready'), bystander.next('ready')]);
+      const changed = await t.call({
+        method: 'PUT',
+        url: '/api/user/me/password',
+        as: laptop,
+        payload: {
+          currentpassword: 'lightpath-demo',
+          password: 'a-new-and-long-password-1',
+          confirmpassword: 'a-new-and-long-password-1',
+        },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const at = Date.now();
+      const [first, other] = await Promise.all([onFirst.ended(1_000), onSecond.ended(1_000)]);
+      expect([first, other]).toEqual([true, true]);
+      console.info(`both streams closed ${Date.now() - at} ms after the password change`);
+      // Someone else's stream stays open.
+      await bystander.drain(300);
+      expect(await bystander.ended(10).catch(() => false)).toBe(false);
+      bystander.close();
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('ends the stream when its session starts acting as another customer', async () => {
+    const session = await t.login(demo.noc);
+    const stream = await openStream(base, { token: session });
+    await stream.next('ready');
+    const acted = await t.call({
+      method: 'POST',
+      url: '/api/user/impersonate',
+      as: session,
+      payload: { customerid: ids.ebh, usertype: 4 },
+    });
+    expect(acted.statusCode, acted.body).toBe(200);
+    expect(await stream.ended(1_000)).toBe(true);
+    // The stream opened again carries the new scope: UNG's changes no longer reach it.
+    const again = await openStream(base, { token: session });
+    try {
+      await again.next('ready');
+      await recordChange(t.database.db, 'events', [ids.ung]);
+      await again.drain(1_500);
+      expect(again.messages.filter((m) => m.event === 'change')).toEqual([]);
+    } finally {
+      again.close();
     }
   });
 
@@ -223,7 +362,12 @@ async function streamApp(options: { heartbeatMs?: number; pollMs?: number }): Pr
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerRequestContext(app, t.database.query);
-  await app.register(streamRoutes, { prefix: '/api', db: t.database.db, ...options });
+  await app.register(streamRoutes, {
+    prefix: '/api',
+    db: t.database.db,
+    query: t.database.query,
+    ...options,
+  });
   await app.ready();
   return app;
 }
@@ -233,6 +377,7 @@ describe('change feed', () => {
 
   function collector() {
     const batches: string[][] = [];
+    const customerIds: number[][] = [];
     const waitFor = async (count: number, timeoutMs = 2_000) => {
       const deadline = Date.now() + timeoutMs;
       while (batches.length < count) {
@@ -240,23 +385,29 @@ describe('change feed', () => {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     };
-    return { batches, listener: (topics: string[]) => batches.push(topics), waitFor };
+    const listener = (changes: Change[]) => {
+      batches.push(changes.map((change) => change.topic));
+      customerIds.push(changes.flatMap((change) => change.customerIds));
+    };
+    return { batches, customerIds, listener, waitFor };
   }
 
   it('polls only while someone listens, starting from the end of the table', async () => {
-    await recordChange(t.database.db, 'events');
+    await recordChange(t.database.db, 'events', [ids.ung]);
     const feed = createChangeFeed({ db: t.database.db, log: silent, pollMs: 20 });
     try {
       expect(feed.isRunning()).toBe(false);
-      const { batches, listener, waitFor } = collector();
+      const { batches, customerIds, listener, waitFor } = collector();
       const unsubscribe = await feed.subscribe(listener);
       expect(feed.isRunning()).toBe(true);
       // The change recorded before subscribing is history, not news.
       await new Promise((resolve) => setTimeout(resolve, 80));
       expect(batches).toHaveLength(0);
-      await recordChange(t.database.db, 'events');
+      await recordChange(t.database.db, 'events', [ids.ebh, ids.ung, ids.ebh]);
       await waitFor(1);
       expect(batches).toEqual([['events']]);
+      // Each change comes with the customers it touched, once each.
+      expect(customerIds).toEqual([[ids.ung, ids.ebh].sort((a, b) => a - b)]);
       unsubscribe();
       expect(feed.isRunning()).toBe(false);
     } finally {

@@ -104,12 +104,17 @@ export async function getTicketFor(deps: TicketDeps, actor: Actor, ticketid: num
 
 // Out of scope is 404 before anything else (even a bad body), so a refusal never confirms that
 // another customer's ticket exists.
-export async function requireTicketFor(deps: TicketDeps, actor: Actor, ticketid: number): Promise<void> {
+export async function requireTicketFor(
+  deps: TicketDeps,
+  actor: Actor,
+  ticketid: number,
+): Promise<TicketScopeRow> {
   requireTicketReader(actor);
   const ticket: TicketScopeRow | null = builtIn(deps)
     ? await findTicketScopeRow(deps.query, ticketid)
     : await deps.tickets.getTicket(deps.db, ticketid);
   if (!ticket || !ticketInScope(ticketScopeOf(actor), ticket)) throw new NotFound(ticketMessages.notFound);
+  return ticket;
 }
 
 export type AttachmentDownload = { filename: string; contenttype: string; bytes: Buffer };
@@ -207,7 +212,7 @@ export async function createSupportTicket(
   };
   const ticketid = await deps.db.transaction(async (tx) => {
     const created = await deps.tickets.createTicket(tx, ticket, requestKey);
-    await recordChange(tx, 'tickets');
+    await recordChange(tx, 'tickets', [customerId]);
     await recordAudit(tx, request, {
       action: 'ticket.create',
       entity: 'ticket',
@@ -263,7 +268,8 @@ export async function createJobTicket(
   };
   const ticketid = await deps.db.transaction(async (tx) => {
     const created = await deps.tickets.createTicket(tx, ticket, requestKey);
-    await recordChange(tx, 'tickets');
+    // The provider's own work order: no customer hears of it.
+    await recordChange(tx, 'tickets', []);
     await recordAudit(tx, request, {
       action: 'ticket.job.create',
       entity: 'ticket',
@@ -283,7 +289,7 @@ export async function addTicketComment(
   ticketid: number,
   comment: string,
 ): Promise<Pick<TicketCommentRow, 'author' | 'authoruserid' | 'htmlbody'>> {
-  await requireTicketFor(deps, actor, ticketid);
+  const scoped = await requireTicketFor(deps, actor, ticketid);
   const { user } = signedIn(request);
   const author = `${user.firstname} ${user.surname}`.trim() || user.email;
   const htmlbody = sanitiseHtml(textToHtml(comment));
@@ -294,7 +300,7 @@ export async function addTicketComment(
       { author, authorUserId: actor.userId, htmlcomment: htmlbody },
       `ticket:${ticketid}:comment:${randomUUID()}`,
     );
-    await recordChange(tx, 'tickets');
+    await recordChange(tx, 'tickets', customersOf(scoped));
     await recordAudit(tx, request, { action: 'ticket.comment', entity: 'ticket', entityId: ticketid });
   });
   return { author, authoruserid: actor.userId, htmlbody };
@@ -307,10 +313,10 @@ export async function setTicketStatus(
   ticketid: number,
   status: TicketStatus,
 ): Promise<void> {
-  await requireTicketFor(deps, actor, ticketid);
+  const scoped = await requireTicketFor(deps, actor, ticketid);
   await deps.db.transaction(async (tx) => {
     await deps.tickets.setStatus(tx, ticketid, status);
-    await recordChange(tx, 'tickets');
+    await recordChange(tx, 'tickets', customersOf(scoped));
     await recordAudit(tx, request, {
       action: 'ticket.status',
       entity: 'ticket',
@@ -318,6 +324,12 @@ export async function setTicketStatus(
       detail: { status },
     });
   });
+}
+
+// Who hears of a change to a ticket on the live stream: its customer, unless it is a job ticket (the
+// provider's work order, which no customer lists).
+function customersOf(ticket: TicketScopeRow): number[] {
+  return ticket.kind === 'job' ? [] : [ticket.customerid];
 }
 
 export function techniciansFor(deps: TicketDeps) {

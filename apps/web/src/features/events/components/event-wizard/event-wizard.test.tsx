@@ -63,6 +63,26 @@ const plan: PreflightCustomer[] = [
       },
     ],
     sms: [],
+    subscribers: [
+      {
+        userid: 31,
+        name: 'Uma User',
+        email: 'user@northgate.example',
+        services: ['UNG0012004701B'],
+        delivery: 'email',
+      },
+      {
+        userid: 30,
+        name: 'Nick Northgate',
+        email: 'NOC@northgate.example',
+        services: services,
+        delivery: 'ticket',
+      },
+    ],
+    subscribernotice: {
+      subject: '[SCHEDULED WORKS] Scheduled fibre works in Northgate (ref #42)',
+      htmlcomment: '<p>Works in <strong>Northgate</strong></p>',
+    },
     warnings: ['No emergency contact with a mobile number: no SMS will be sent'],
   },
 ];
@@ -338,6 +358,12 @@ describe('EventWizard preflight and send', () => {
       expect(within(customer).getByText('admin@northgate.example')).toBeTruthy();
       expect(within(customer).getByText(plan[0]?.warnings[0] as string)).toBeTruthy();
       expect(within(customer).getByText('New ticket')).toBeTruthy();
+      // Subscribers are listed with how each is told: once, by the ticket when they are also a contact.
+      const subscribers = within(customer).getByRole('table', { name: 'Subscribers of UNG' });
+      const rowOf = (email: string) => within(subscribers).getByText(email).closest('tr') as HTMLElement;
+      expect(within(rowOf('user@northgate.example')).getByText('Own e-mail')).toBeTruthy();
+      expect(within(rowOf('NOC@northgate.example')).getByText('The ticket (a contact)')).toBeTruthy();
+      expect(within(customer).getByText('2 subscribers')).toBeTruthy();
       const totals = inDialog.getByLabelText('Totals');
       expect(totals.textContent).toBe('1customer1ticket0SMS2services');
       // The message is only ever shown in a sandboxed frame, never as the page's own HTML.

@@ -119,6 +119,9 @@ export function PreflightCustomerCard({ customer }: { customer: PreflightCustome
             <Badge variant="light" color="gray">
               {customer.sms.length} SMS
             </Badge>
+            <Badge variant="light" color="gray">
+              {plural(customer.subscribers.length, 'subscriber')}
+            </Badge>
           </Group>
         </Group>
 
@@ -166,6 +169,44 @@ export function PreflightCustomerCard({ customer }: { customer: PreflightCustome
                 code={customer.code}
               />
             ))}
+          </Stack>
+        )}
+
+        {customer.subscribers.length > 0 && (
+          <Stack gap={4}>
+            <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+              Subscribers
+            </Text>
+            <Table.ScrollContainer minWidth={520}>
+              <Table
+                fz="xs"
+                verticalSpacing={4}
+                withTableBorder
+                aria-label={`Subscribers of ${customer.code}`}
+              >
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>E-mail</Table.Th>
+                    <Table.Th>Services</Table.Th>
+                    <Table.Th>Told by</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {customer.subscribers.map((subscriber) => (
+                    <Table.Tr key={subscriber.userid}>
+                      <Table.Td>{subscriber.name}</Table.Td>
+                      <Table.Td>{subscriber.email}</Table.Td>
+                      <Table.Td ff="monospace">{subscriber.services.join(', ')}</Table.Td>
+                      {/* One message each: a subscriber who is also a contact on the ticket gets only the ticket's. */}
+                      <Table.Td>
+                        {subscriber.delivery === 'ticket' ? 'The ticket (a contact)' : 'Own e-mail'}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           </Stack>
         )}
 

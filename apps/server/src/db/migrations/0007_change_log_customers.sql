@@ -1,0 +1,1 @@
+ALTER TABLE "change_log" ADD COLUMN "customer_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;
