@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { accounts, signIn } from './fixtures';
+
+// Issue 12: on a phone the Select drop-downs inside full-screen modals rendered past the right edge,
+// widened the page and toggled open and shut every 100-200 ms, so no option could be tapped. Every
+// check here taps (touch events, not mouse clicks) in an emulated phone.
+const phone = { width: 375, height: 812 };
+const shots = process.env.PHONE_SHOTS ?? '/tmp/phone-shots';
+mkdirSync(shots, { recursive: true });
+
+test.use({ viewport: phone, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+
+// The page must not be wider than the screen, or the phone zooms out and the drop-down jumps.
+async function pageOverflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+// Taps the Select, then watches the open list for a second: it must stay open the whole time (it
+// used to close and reopen several times a second), inside the screen, without widening the page.
+async function tapOpen(page: Page, select: Locator, shot: string) {
+  await select.tap();
+  const listbox = page.getByRole('listbox');
+  await expect(listbox).toBeVisible();
+  const seen: boolean[] = [];
+  for (let i = 0; i < 20; i += 1) {
+    seen.push(await listbox.isVisible());
+    await page.waitForTimeout(50);
+  }
+  expect(seen.filter((open) => !open)).toHaveLength(0);
+  const box = await listbox.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(phone.height);
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${shots}/${shot}.png` });
+  return listbox;
+}
+
+// Taps the first option matching `name` and checks the list closed with it chosen.
+async function tapOption(page: Page, listbox: Locator, name: RegExp) {
+  const option = listbox.getByRole('option', { name }).first();
+  const label = (await option.textContent()) ?? '';
+  await option.tap();
+  await expect(listbox).toBeHidden();
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  return label;
+}
+
+test.describe('Select drop-downs in full-screen modals on a phone', () => {
+  test("the check-in modal's site picker", async ({ page }) => {
+    await signIn(page, accounts.tech.email);
+    await page.goto('/checkins');
+    await page.getByRole('button', { name: 'Check in / Check out' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Site Check-In / Check-Out' });
+    await expect(dialog).toBeVisible();
+    const site = dialog.getByRole('combobox', { name: /^Site/ });
+    const listbox = await tapOpen(page, site, 'checkin-site-open');
+    // The list fills in from the server's search; take the first site offered.
+    await expect(listbox.getByRole('option').first()).toBeVisible();
+    const label = await tapOption(page, listbox, /./);
+    await expect(site).toHaveValue(label.trim());
+    await expect(dialog.getByRole('button', { name: /^Check (in|out)$/ })).toBeEnabled();
+    await page.screenshot({ path: `${shots}/checkin-site-chosen.png` });
+  });
+
+  test("the access wizard's site picker", async ({ page }) => {
+    await signIn(page, accounts.noc.email);
+    await page.goto('/sites?action=site-access');
+    const dialog = page.getByRole('dialog', { name: 'Request Site Access' });
+    await expect(dialog).toBeVisible();
+    const site = dialog.getByRole('combobox', { name: /^Site/ });
+    const listbox = await tapOpen(page, site, 'access-site-open');
+    await expect(listbox.getByRole('option').first()).toBeVisible();
+    const option = listbox.getByRole('option').first();
+    // Each option shows the site's label and, dimmed, its access type; the box shows the label.
+    const label = (await option.locator('p').first().textContent()) ?? '';
+    await option.tap();
+    await expect(listbox).toBeHidden();
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await expect(site).toHaveValue(label.trim());
+    await page.screenshot({ path: `${shots}/access-site-chosen.png` });
+  });
+
+  test("New Event's type", async ({ page }) => {
+    await signIn(page, accounts.noc.email);
+    await page.goto('/events?action=new-event');
+    const dialog = page.getByRole('dialog', { name: 'New Event' });
+    await expect(dialog).toBeVisible();
+    const type = dialog.getByRole('combobox', { name: /^Event type/ });
+    const listbox = await tapOpen(page, type, 'event-type-open');
+    await tapOption(page, listbox, /^Scheduled Works$/);
+    await expect(type).toHaveValue('Scheduled Works');
+    await page.screenshot({ path: `${shots}/event-type-chosen.png` });
+  });
+});
