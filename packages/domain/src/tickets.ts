@@ -81,6 +81,10 @@ export type TicketDetail = TicketListRow & {
   attachments: TicketAttachmentRow[];
 };
 
+// GET /api/ticket/{ticketid}: the ticket, and for a ticket an event notice opened or commented on, the
+// event (the latest notice's), so the ticket page links to it.
+export type TicketPage = TicketDetail & { eventid: number | null };
+
 // ---------------------------------------------------------------------------------------------------
 // The Create New Ticket wizard (spec 2.6, 5, 9). The browser checks each step before Next and the
 // server checks the whole request with the same rules, so both refuse with the same words.

@@ -57,6 +57,21 @@ export const eventNotifications = pgTable(
   ],
 );
 
+// What each keyed write of an event made (the Idempotency-Key of POST /api/event and PUT
+// /api/event/{id}): a retry answers that revision and the plan queued for it, even after later edits.
+export const eventRequests = pgTable(
+  'event_requests',
+  {
+    requestKey: text('request_key').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.eventId, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('event_requests_event_idx').on(t.eventId)],
+);
+
 // A customer's private iCalendar feed. Only a hash of the token is kept; revoking sets revoked_at.
 export const calendarFeeds = pgTable(
   'calendar_feeds',

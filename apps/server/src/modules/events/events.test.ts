@@ -694,6 +694,15 @@ describe('writing events', () => {
     const retry = await post(payload, demo.noc, { 'idempotency-key': 'send-7701' });
     expect(retry.statusCode).toBe(200);
     expect(retry.json().payload.notifications).toEqual(reply.notifications);
+    // ...and answers the plan the first request sent, not an empty one.
+    expect(retry.json().payload.customers).toEqual(planned);
+    // Each notice's ticket links back to the event, for the NOC and for the customer.
+    const ungNotice = reply.notifications!.find((n) => n.code === 'UNG')!;
+    for (const who of [demo.noc, demo.ungAdmin]) {
+      const ticket = await t.call({ method: 'GET', url: `/api/ticket/${ungNotice.ticketid}`, as: who });
+      expect(ticket.statusCode, ticket.body.slice(0, 200)).toBe(200);
+      expect(ticket.json().payload.eventid).toBe(reply.eventid);
+    }
     expect(await snapshot()).toEqual(afterCreate);
 
     // An update that tells the customers again: notices of revision 2, on the tickets already open.
@@ -829,6 +838,30 @@ describe('writing events', () => {
     expect(second.statusCode).toBe(200);
     expect(second.json().payload.event.revision).toBe(4);
     expect(await snapshot()).toEqual(afterFirst);
+    // The retry answers the plan its revision queued.
+    const firstPlan = first.json().payload.customers as PreflightCustomer[];
+    expect(firstPlan.map((c) => c.code)).toEqual(['UNG']);
+    expect(second.json().payload.customers).toEqual(firstPlan);
+    // Another edit in between (without a key) does not turn a late retry into a new revision.
+    const between = await t.call({
+      method: 'PUT',
+      url: `/api/event/${eventid}`,
+      as: demo.noc,
+      payload: { ...retried, sendnotification: false, title: 'Edited in between' },
+    });
+    expect(between.json().payload.event.revision).toBe(5);
+    const afterBetween = await snapshot();
+    const late = await t.call({
+      method: 'PUT',
+      url: `/api/event/${eventid}`,
+      as: demo.noc,
+      payload: retried,
+      headers,
+    });
+    expect(late.statusCode).toBe(200);
+    expect(late.json().payload.event.revision).toBe(5);
+    expect(late.json().payload.customers).toEqual(firstPlan);
+    expect(await snapshot()).toEqual(afterBetween);
     // The key of another event's update is refused rather than read as a retry of this one.
     const other = await t.call({
       method: 'POST',

@@ -11,7 +11,7 @@ import {
 } from '@lightpath/domain/events';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, RawQuery } from '../../db/client';
-import { eventComments } from '../../db/schema/events';
+import { eventComments, eventRequests } from '../../db/schema/events';
 import { eventServices, events, services } from '../../db/schema/inventory';
 import { containsPattern } from '../../platform/scope';
 import { affectedSitesSql, currentServiceConditionsSql, siteConditionSql } from '../services/conditions-sql';
@@ -291,6 +291,29 @@ export async function findEventIdByRequestKey(db: DbOrTx, requestKey: string): P
     .where(eq(events.requestKey, requestKey))
     .limit(1);
   return rows[0]?.eventId ?? null;
+}
+
+// The event and revision a keyed write made (event_requests); for keys from before that table, the
+// event whose row carries the key, revision unknown.
+export async function findEventRequest(
+  db: DbOrTx,
+  requestKey: string,
+): Promise<{ eventId: number; revision: number | null } | null> {
+  const [made] = await db
+    .select({ eventId: eventRequests.eventId, revision: eventRequests.revision })
+    .from(eventRequests)
+    .where(eq(eventRequests.requestKey, requestKey))
+    .limit(1);
+  if (made) return made;
+  const eventId = await findEventIdByRequestKey(db, requestKey);
+  return eventId === null ? null : { eventId, revision: null };
+}
+
+export async function insertEventRequest(
+  db: DbOrTx,
+  values: { requestKey: string; eventId: number; revision: number },
+) {
+  await db.insert(eventRequests).values(values);
 }
 
 export type EventValues = Pick<

@@ -27,6 +27,7 @@ import {
   notificationStatuses,
   planNotifications,
   queueNotifications,
+  revisionPlans,
 } from '../notifications/service';
 import { getServiceFor } from '../services/service';
 import {
@@ -40,9 +41,10 @@ import {
   eventSortFields,
   findEventCustomerIds,
   findEventDetail,
-  findEventIdByRequestKey,
+  findEventRequest,
   findServiceStatuses,
   insertEventComment,
+  insertEventRequest,
   insertEventRow,
   insertEventServices,
   isEventInScope,
@@ -263,6 +265,20 @@ export type EventWriteOutcome =
   | { kind: 'preflight'; reply: EventWriteReply }
   | { kind: 'created' | 'repeated' | 'updated'; reply: EventWriteReply & { eventid: number } };
 
+// A retry answers with what the first request made: its event as it stands now, and the plan queued
+// for the revision it wrote (empty when it did not notify, or for a key older than event_requests).
+async function repeatedReply(
+  deps: EventDeps,
+  actor: Actor,
+  made: { eventId: number; revision: number | null },
+): Promise<EventWriteOutcome> {
+  const customers = made.revision === null ? [] : await revisionPlans(deps.db, made.eventId, made.revision);
+  return {
+    kind: 'repeated',
+    reply: { ...(await writeReply(deps.query, actor, made.eventId, customers)), eventid: made.eventId },
+  };
+}
+
 export async function createEvent(
   deps: EventDeps,
   request: FastifyRequest,
@@ -270,14 +286,9 @@ export async function createEvent(
   body: EventWrite,
   requestKey: string | null,
 ): Promise<EventWriteOutcome> {
-  // A retry answers with the event the first request made, whatever has changed since.
-  const repeated = async (eventId: number): Promise<EventWriteOutcome> => ({
-    kind: 'repeated',
-    reply: { ...(await writeReply(deps.query, actor, eventId, [])), eventid: eventId },
-  });
   if (!body.preflight && requestKey) {
-    const existing = await findEventIdByRequestKey(deps.db, requestKey);
-    if (existing !== null) return repeated(existing);
+    const made = await findEventRequest(deps.db, requestKey);
+    if (made) return repeatedReply(deps, actor, made);
   }
   await checkServices(deps.query, body.services);
   if (body.preflight) return { kind: 'preflight', reply: { customers: await planFor(deps, null, body) } };
@@ -291,6 +302,8 @@ export async function createEvent(
     });
     // Another request with the same key committed first.
     if (!row) return null;
+    if (requestKey)
+      await insertEventRequest(tx, { requestKey, eventId: row.eventId, revision: row.revision });
     await insertEventServices(tx, row.eventId, body.services);
     await recordChange(tx, 'events', await findEventCustomerIds(tx, row.eventId));
     await recordAudit(tx, request, {
@@ -303,8 +316,9 @@ export async function createEvent(
     return row;
   });
   if (!stored) {
-    const existing = await findEventIdByRequestKey(deps.db, requestKey as string);
-    return repeated(existing as number);
+    const made = await findEventRequest(deps.db, requestKey as string);
+    if (!made) throw new Conflict(eventMessages.requestKeyReused);
+    return repeatedReply(deps, actor, made);
   }
   if (body.sendnotification) await sendQueued(deps, request, stored.eventId);
   return {
@@ -322,15 +336,12 @@ export async function updateEvent(
   requestKey: string | null,
 ): Promise<EventWriteOutcome> {
   await requireEventFor(deps.query, actor, eventId);
-  // A retried update (same Idempotency-Key) makes no new revision and sends nothing again.
-  const repeated = async (): Promise<EventWriteOutcome> => ({
-    kind: 'repeated',
-    reply: { ...(await writeReply(deps.query, actor, eventId, [])), eventid: eventId },
-  });
+  // A retried update (same Idempotency-Key) makes no new revision and sends nothing again, even when
+  // other edits came in between.
   if (!body.preflight && requestKey) {
-    const holder = await findEventIdByRequestKey(deps.db, requestKey);
-    if (holder === eventId) return repeated();
-    if (holder !== null) throw new Conflict(eventMessages.requestKeyReused);
+    const made = await findEventRequest(deps.db, requestKey);
+    if (made?.eventId === eventId) return repeatedReply(deps, actor, made);
+    if (made) throw new Conflict(eventMessages.requestKeyReused);
   }
   await checkServices(deps.query, body.services);
   if (body.preflight) return { kind: 'preflight', reply: { customers: await planFor(deps, eventId, body) } };
@@ -339,9 +350,11 @@ export async function updateEvent(
     const updated = await updateEventRow(tx, eventId, valuesOf(body, deps.config.provider.name), requestKey);
     if (!updated) {
       // A concurrent retry with the same key committed first: this one is the repeat.
-      if (requestKey && (await findEventIdByRequestKey(tx, requestKey)) === eventId) return false;
+      const made = requestKey ? await findEventRequest(tx, requestKey) : null;
+      if (made?.eventId === eventId) return made;
       throw new NotFound(eventMessages.notFound);
     }
+    if (requestKey) await insertEventRequest(tx, { requestKey, eventId, revision: updated.revision });
     const before = await findEventCustomerIds(tx, eventId);
     await replaceEventServices(tx, eventId, body.services);
     await recordChange(tx, 'events', [...before, ...(await findEventCustomerIds(tx, eventId))]);
@@ -352,9 +365,9 @@ export async function updateEvent(
       detail: auditDetail(body, updated.revision),
     });
     if (body.sendnotification) await queueNotifications(tx, eventId, updated.revision, customers);
-    return true;
+    return null;
   });
-  if (!written) return repeated();
+  if (written) return repeatedReply(deps, actor, written);
   if (body.sendnotification) await sendQueued(deps, request, eventId);
   return {
     kind: 'updated',

@@ -256,3 +256,21 @@ export async function findNewestEventByNumber(query: RawQuery, number: number) {
   const [row] = await query<{ eventid: number }>('notifications_prefill_event', newestEventText, [number]);
   return row?.eventid ?? null;
 }
+
+// The plan queued for each customer at one revision, as the preflight showed it: what a retried write
+// (same Idempotency-Key) answers. Plans stored before subscribers were planned read as having none.
+export async function findRevisionPlans(
+  db: DbOrTx,
+  eventId: number,
+  revision: number,
+): Promise<PreflightCustomer[]> {
+  const rows = await db
+    .select({ plan: eventNotifications.plan })
+    .from(eventNotifications)
+    .where(and(eq(eventNotifications.eventId, eventId), eq(eventNotifications.revision, revision)));
+  return rows.map((row) => {
+    const plan = row.plan as Omit<PreflightCustomer, 'subscribers' | 'subscribernotice'> &
+      Partial<Pick<PreflightCustomer, 'subscribers' | 'subscribernotice'>>;
+    return { ...plan, subscribers: plan.subscribers ?? [], subscribernotice: plan.subscribernotice ?? null };
+  });
+}

@@ -31,6 +31,7 @@ import {
   findPlannedContacts,
   findPlannedServices,
   findPlannedSubscribers,
+  findRevisionPlans,
   findServiceStatuses,
   insertNotifications,
   listNotificationStatuses,
@@ -229,6 +230,12 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
     else groups.set(k, [row]);
   }
   return groups;
+}
+
+// What was planned for one revision of an event, in the preflight's order (a retried write answers it).
+export async function revisionPlans(db: DbOrTx, eventId: number, revision: number) {
+  const plans = await findRevisionPlans(db, eventId, revision);
+  return plans.sort((a, b) => compareText(a.code, b.code) || a.customerid - b.customerid);
 }
 
 // Called inside the transaction that writes the event: a notice per customer for this revision, or

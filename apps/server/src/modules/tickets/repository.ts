@@ -90,3 +90,21 @@ export async function findStoredAttachment(
   );
   return row ?? null;
 }
+
+// The event whose notice opened or last commented on this customer's ticket (event_notifications, the
+// notifications module's table, read here like any join across areas). Works for either ticket system:
+// the notice records the ticket id the system answered.
+export async function findNoticeEventId(
+  query: RawQuery,
+  ticketId: number,
+  customerId: number,
+): Promise<number | null> {
+  const [row] = await query<{ eventid: number }>(
+    'tickets_notice_event',
+    `select n.event_id as eventid from event_notifications n
+      where n.ticket_id = $1 and n.customer_id = $2 and n.status = 'sent'
+      order by n.sent_at desc nulls last, n.notification_id desc limit 1`,
+    [ticketId, customerId],
+  );
+  return row?.eventid ?? null;
+}

@@ -75,6 +75,7 @@ export const ticketDetailSchema = ticketListRowSchema.extend({
   attachments: z.array(
     z.object({ attachmentid: z.number(), filename: z.string(), contenttype: z.string(), size: z.number() }),
   ),
+  eventid: z.number().nullable(),
 });
 
 const createdReply = envelope(z.object({ ticketid: z.number() }));

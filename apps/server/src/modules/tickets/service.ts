@@ -7,9 +7,9 @@ import {
   type JobTicketCreate,
   type TicketCommentRow,
   type TicketCreate,
-  type TicketDetail,
   type TicketListQuery,
   type TicketListRow,
+  type TicketPage,
   type TicketStatus,
   ticketInScope,
   ticketIssueLabels,
@@ -33,6 +33,7 @@ import { signedIn } from '../../platform/request-context';
 import { sanitiseHtml, textToHtml } from '../../platform/sanitise-html';
 import { type FileStorage, StoredFileMissing } from '../../platform/storage';
 import {
+  findNoticeEventId,
   findServices,
   findSite,
   findStoredAttachment,
@@ -93,13 +94,15 @@ export async function listTicketsFor(
   return { ...found, ...page };
 }
 
-export async function getTicketFor(deps: TicketDeps, actor: Actor, ticketid: number): Promise<TicketDetail> {
+export async function getTicketFor(deps: TicketDeps, actor: Actor, ticketid: number): Promise<TicketPage> {
   requireTicketReader(actor);
   const ticket = builtIn(deps)
     ? await getBuiltInTicket(deps.query, ticketid)
     : await deps.tickets.getTicket(deps.db, ticketid);
   if (!ticket || !ticketInScope(ticketScopeOf(actor), ticket)) throw new NotFound(ticketMessages.notFound);
-  return ticket;
+  const eventid =
+    ticket.kind === 'support' ? await findNoticeEventId(deps.query, ticketid, ticket.customerid) : null;
+  return { ...ticket, eventid };
 }
 
 // Out of scope is 404 before anything else (even a bad body), so a refusal never confirms that

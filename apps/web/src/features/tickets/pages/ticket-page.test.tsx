@@ -69,6 +69,15 @@ describe('TicketPage', () => {
     expect(bold.tagName).toBe('STRONG');
     // Customers comment; only the NOC and engineering change the status.
     expect(screen.queryByRole('combobox', { name: 'Change status' })).toBeNull();
+    // Not an event's notice: no event to link to.
+    expect(within(details).queryByText('Event')).toBeNull();
+  });
+
+  it("links a notice's ticket to its event", async () => {
+    render(sessionFor(4), '/ticket/4211', { 'GET /api/ticket/4211': ok({ ...outageDetail, eventid: 4300 }) });
+    expect(await screen.findByText(outageDetail.subject)).toBeTruthy();
+    const link = within(panel('Details')).getByRole('link', { name: 'Event #4300' });
+    expect(link.getAttribute('href')).toBe('/event/4300');
   });
 
   it('downloads an attachment with the session token, under its own name, and says when it fails', async () => {

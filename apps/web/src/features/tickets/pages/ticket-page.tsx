@@ -223,6 +223,14 @@ export function TicketPage() {
                     </Anchor>
                   </Fact>
                 )}
+                {ticket.eventid !== null && (
+                  <Fact label="Event">
+                    {/* The notice that opened (or last updated) this ticket was about this event. */}
+                    <Anchor component={Link} to={`/event/${ticket.eventid}`} fz="sm">
+                      Event #{ticket.eventid}
+                    </Anchor>
+                  </Fact>
+                )}
                 {ticket.assigneename && <Fact label="Technician">{ticket.assigneename}</Fact>}
                 <Fact label={ticket.kind === 'job' ? 'Scheduled' : 'Start'}>
                   {ticketTime(ticket.starttime)}

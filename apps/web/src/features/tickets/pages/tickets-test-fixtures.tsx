@@ -1,4 +1,4 @@
-import type { TicketDetail, TicketListRow } from '@lightpath/domain/tickets';
+import type { TicketListRow, TicketPage } from '@lightpath/domain/tickets';
 
 export { ok, page, sessionFor, signedIn } from '../../../test/page-fixtures';
 
@@ -48,7 +48,7 @@ export const jobTicket: TicketListRow = {
   assigneename: 'Test User',
 };
 
-export const outageDetail: TicketDetail = {
+export const outageDetail: TicketPage = {
   ...outageTicket,
   description: 'The campus uplink went dark at 8am.',
   ccs: ['noc@northgate.example'],
@@ -72,4 +72,5 @@ export const outageDetail: TicketDetail = {
     },
   ],
   attachments: [{ attachmentid: 3, filename: 'photo.jpg', contenttype: 'image/jpeg', size: 2048 }],
+  eventid: null,
 };

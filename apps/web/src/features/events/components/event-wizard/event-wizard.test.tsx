@@ -591,7 +591,19 @@ describe('EventWizard closing and editing', () => {
           'PUT /api/event/4211': (call) =>
             (call.body as { preflight: boolean }).preflight
               ? ok({ customers: plan })
-              : ok({ ...sent, eventid: 4211 }, eventMessages.updated),
+              : ok(
+                  {
+                    ...sent,
+                    eventid: 4211,
+                    event: { ...event, revision: 2 },
+                    // UNG was told by the first save and again by this one.
+                    notifications: [
+                      { ...sent.notifications[0], revision: 2, ticketid: 10071, status: 'sent' },
+                      { ...sent.notifications[0], revision: 1, ticketid: 10071, status: 'sent' },
+                    ],
+                  },
+                  eventMessages.updated,
+                ),
         },
       });
       const { inDialog, next } = await openWizard('Edit Event #4211');
@@ -606,6 +618,15 @@ describe('EventWizard closing and editing', () => {
       fireEvent.click(inDialog.getByRole('button', { name: 'Save' }));
       expect(await inDialog.findByRole('heading', { name: 'Summary' })).toBeTruthy();
       expect(await screen.findByText(eventMessages.updated)).toBeTruthy();
+      // UNG is listed once per save that told it, each block captioned with its revision.
+      const thisSave = inDialog.getByRole('table', { name: 'Notifications' });
+      expect(within(thisSave).getByText('Revision 2: this save')).toBeTruthy();
+      expect(within(thisSave).getAllByText('UNG')).toHaveLength(1);
+      const earlier = inDialog.getByRole('table', { name: 'Notifications of revision 1' });
+      expect(
+        within(earlier).getByText('Revision 1: an earlier save (already sent, not sent again)'),
+      ).toBeTruthy();
+      expect(within(earlier).getAllByText('UNG')).toHaveLength(1);
       expect(
         writes(calls).map((c) => [c.method, c.url, (c.body as { preflight: boolean }).preflight]),
       ).toEqual([

@@ -234,6 +234,7 @@ function EventWizardSession({ opened, onClose, event }: Props) {
                 heading={heading(2)}
                 eventid={resultEventid}
                 editing={editing}
+                revision={result?.event?.revision ?? null}
                 notifications={result?.notifications ?? []}
                 customers={plan}
                 sendnotification={values.sendnotification}
