@@ -29,12 +29,9 @@ export function registerErrorHandling(app: FastifyInstance) {
         const where = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
         return { path: where, message: v.message ?? 'Invalid value' };
       });
-      const first = errors[0];
-      const message = first
-        ? first.path
-          ? `${first.path}: ${first.message}`
-          : first.message
-        : 'Invalid request';
+      // The message is for people, as written in the domain ('Event Fields are Missing!'); the field it
+      // belongs to is in payload.errors, where forms put it next to the input.
+      const message = errors[0]?.message ?? 'Invalid request';
       return reply.status(400).send(failure(message, errors));
     }
     if (error instanceof AppError) {

@@ -584,6 +584,10 @@ describe('writing events', () => {
         expect(reply.json().payload.errors, label).toContainEqual({ path, message });
       }
     }
+    // The message is the domain's as people read it, without the field's name in front; the field is
+    // in payload.errors.
+    const empty = await post({});
+    expect(empty.json().message).toBe(eventMessages.fieldsMissing);
     const unknownField = await post({ ...body(), surprise: true });
     expect(unknownField.statusCode).toBe(400);
     expect(unknownField.json().payload.errors[0].message).toMatch(/surprise/);

@@ -746,7 +746,7 @@ describe('GET /api/events/prefill/{ticketid}', () => {
       expect(reply.statusCode, bad).toBe(400);
       expect(reply.json(), bad).toEqual({
         result: 'Failure',
-        message: `ticketid: ${eventMessages.ticketRange}`,
+        message: eventMessages.ticketRange,
         payload: { errors: [{ path: 'ticketid', message: eventMessages.ticketRange }] },
       });
     }

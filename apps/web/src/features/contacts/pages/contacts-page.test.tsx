@@ -141,7 +141,7 @@ describe('ContactsPage', () => {
         status: 400,
         body: {
           result: 'Failure',
-          message: `customerid: ${contactMessages.customerNotFound}`,
+          message: contactMessages.customerNotFound,
           payload: { errors: [{ path: 'customerid', message: contactMessages.customerNotFound }] },
         },
       },
