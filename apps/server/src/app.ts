@@ -128,7 +128,11 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(authRoutes, { db, config, query: database.query });
       await api.register(userRoutes, { db, config });
       await api.register(customerRoutes, { db });
-      await api.register(searchRoutes, { db, circuitProviders: simulatedProviders(config.provider.name) });
+      await api.register(searchRoutes, {
+        db,
+        circuitProviders: simulatedProviders(config.provider.name),
+        timeZone: config.timeZone,
+      });
       await api.register(dashboardRoutes, { query: database.query });
       await api.register(siteRoutes, { db, query: database.query });
       await api.register(serviceRoutes, { db, query: database.query });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type ServiceCondition,
+  serviceConditionDisplay,
   serviceConditionFrom,
   siteConditionLabel,
   siteConditionOf,
@@ -57,6 +58,20 @@ describe('siteConditionOf', () => {
 
   it('reads counts directly', () => {
     expect(siteConditionOf({ sitetype: 1, total: 5, maintenance: 0, atRisk: 0, offline: 5 })).toBe(6);
+  });
+});
+
+describe('serviceConditionDisplay', () => {
+  // Issue 12: deprovisioned services showed a green Normal.
+  it('reads a deprovisioned service as Deprovisioned in grey, whatever its events', () => {
+    expect(serviceConditionDisplay(0, 0)).toEqual({ name: 'Deprovisioned', colour: 'gray' });
+    expect(serviceConditionDisplay(3, 0)).toEqual({ name: 'Deprovisioned', colour: 'gray' });
+  });
+
+  it('reads an active or planned service by its condition', () => {
+    expect(serviceConditionDisplay(0, 1)).toEqual({ name: 'Normal', colour: 'green' });
+    expect(serviceConditionDisplay(3, 1)).toEqual({ name: 'Offline', colour: 'red' });
+    expect(serviceConditionDisplay(1, 2)).toEqual({ name: 'Maintenance', colour: 'blue' });
   });
 });
 

@@ -24,6 +24,17 @@ export function serviceConditionFrom(events: readonly EventWindow[], now: number
   return condition;
 }
 
+// How a service's condition reads. A disabled (deprovisioned) service carries no traffic, so it is
+// never 'Normal' whatever its events say: it reads 'Deprovisioned' in grey, as a disabled site reads
+// 'Disabled'.
+export function serviceConditionDisplay(
+  condition: ServiceCondition,
+  status: number,
+): { name: string; colour: string } {
+  if (status === 0) return { name: 'Deprovisioned', colour: 'gray' };
+  return serviceConditions[condition] ?? serviceConditions[0];
+}
+
 // Spec 4, site condition 0 to 6. Status 0 shows as Disabled rather than Online.
 export const siteConditions = {
   0: { name: 'Online', colour: 'green' },

@@ -3,6 +3,7 @@ import {
   type EventDraft,
   eventDraftProblem,
   eventMessages,
+  eventSearchDetail,
   eventSendsSms,
   eventTemplates,
   eventTiming,
@@ -69,6 +70,32 @@ describe('eventTiming', () => {
     [{ type: 1 as const, starttime: now - 3600, endtime: now - 60 }, 'ended'],
   ])('%j is %s', (event, timing) => {
     expect(eventTiming(event, now)).toBe(timing);
+  });
+});
+
+describe('eventSearchDetail', () => {
+  // 1 July 2026, 8:30 am in Sydney (AEST, UTC+10).
+  const start = Date.UTC(2026, 5, 30, 22, 30) / 1000;
+  const hour = 3600;
+
+  // Issue 12: an ended outage read 'Ongoing Network Outage' with its time in UTC.
+  it('says an outage has ended, in the reader zone', () => {
+    const ended = { number: 10042, type: 3 as const, starttime: start, endtime: start + 2 * hour };
+    expect(eventSearchDetail(ended, start + 3 * hour, 'Australia/Sydney')).toBe(
+      '#10042 · Unplanned Outage · Ended · 1 July 2026, 8:30 am AEST to 1 July 2026, 10:30 am AEST',
+    );
+    expect(eventSearchDetail(ended, start + 3 * hour, 'UTC')).toContain('30 June 2026, 10:30 pm UTC');
+  });
+
+  it('says an outage without an end is ongoing, and works ahead are upcoming', () => {
+    const ongoing = { number: 10043, type: 3 as const, starttime: start, endtime: null };
+    expect(eventSearchDetail(ongoing, start + hour, 'Australia/Sydney')).toBe(
+      '#10043 · Unplanned Outage · Ongoing · from 1 July 2026, 8:30 am AEST',
+    );
+    const works = { number: 10044, type: 1 as const, starttime: start, endtime: start + hour };
+    expect(eventSearchDetail(works, start - hour, 'Australia/Sydney')).toMatch(
+      /^#10044 · Scheduled Works · Upcoming · 1 July 2026, 8:30 am AEST to /,
+    );
   });
 });
 

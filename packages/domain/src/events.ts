@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isTicketNumberInRange, ticketNumberMessages } from './ticket-numbers';
-import { zoneAbbreviation } from './time';
+import { formatZonedDateTime, zoneAbbreviation } from './time';
 
 // Event types, priorities and SLA classifications (spec 3). Issue 4 builds the events area on these;
 // the inventory needs them already, because every service and site condition follows from events.
@@ -79,6 +79,21 @@ export const eventTimingLabels: Record<EventTiming, string> = {
 export function eventTypeLabel(type: number): string {
   const known = normaliseEventType(type);
   return known ? eventTypes[known].label : 'Unknown';
+}
+
+// A found event's line in the search results: its ticket, type and where it stands, with its times
+// in the reader's zone. An outage that has ended reads 'Ended', never 'Ongoing'.
+export function eventSearchDetail(
+  event: EventWindow & { number: number },
+  now: number,
+  zone: string,
+): string {
+  const timing = eventTiming(event, now);
+  const when =
+    event.endtime && timing !== 'ongoing'
+      ? `${formatZonedDateTime(event.starttime, zone)} to ${formatZonedDateTime(event.endtime, zone)}`
+      : `from ${formatZonedDateTime(event.starttime, zone)}`;
+  return [`#${event.number}`, eventTypes[event.type].label, eventTimingLabels[timing], when].join(' · ');
 }
 
 export const eventMessages = {
@@ -526,8 +541,9 @@ export function smsMessage(
 // The events API's wire shapes (spec 7.5). Times are unix seconds.
 
 // GET /api/events views: the sidebar's Scheduled Events and Network Outages, the header bell's latest
-// events, what is current now, and what has ended.
-export const eventViews = ['all', 'scheduled', 'outages', 'latest', 'current', 'past'] as const;
+// events, what is current now, what has not ended (current, or starting within 7 days: the
+// dashboard's 'Current and upcoming events'), and what has ended.
+export const eventViews = ['all', 'scheduled', 'outages', 'latest', 'current', 'open', 'past'] as const;
 export type EventView = (typeof eventViews)[number];
 
 export type EventSummary = {

@@ -1,7 +1,7 @@
 import {
   type ServiceCondition,
   type SiteCondition,
-  serviceConditions,
+  serviceConditionDisplay,
   siteConditionLabel,
   siteConditions,
 } from '@lightpath/domain/conditions';
@@ -31,14 +31,17 @@ export function SiteConditionBadge({
   );
 }
 
+// The status is required: a deprovisioned service must not read 'Normal' (serviceConditionDisplay).
 export function ServiceConditionBadge({
   condition,
+  status,
   size = 'sm',
 }: {
   condition: ServiceCondition;
+  status: number;
   size?: MantineSize;
 }) {
-  const { name, colour } = serviceConditions[condition] ?? serviceConditions[0];
+  const { name, colour } = serviceConditionDisplay(condition, status);
   return (
     <Badge size={size} variant="dot" color={colour} style={{ flexShrink: 0, minWidth: 'max-content' }}>
       {name}

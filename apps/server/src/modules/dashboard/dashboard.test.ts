@@ -117,7 +117,14 @@ describe('GET /api/dashboard/summary', () => {
 });
 
 type Problems = {
-  sites: { siteid: number; sitenumber: string; sitename: string; customercode: string; condition: number }[];
+  sites: {
+    siteid: number;
+    sitenumber: string;
+    sitename: string;
+    customercode: string;
+    condition: number;
+    placed: boolean;
+  }[];
   services: {
     serviceid: string;
     description: string;
@@ -162,9 +169,13 @@ describe('GET /api/network-problems', () => {
 
 type Attention = {
   count: number;
+  sites: number;
+  services: number;
   results: {
     notificationlinknode: 'site' | 'service';
     notificationlinkid: string;
+    notificationlinklabel: string;
+    customercode: string;
     notificationdescription: string;
   }[];
 };
@@ -180,6 +191,8 @@ describe('GET /api/itemsneedingattention', () => {
     expect(items.results).toContainEqual({
       notificationlinknode: 'site',
       notificationlinkid: String(third!.siteId),
+      notificationlinklabel: 'S0003',
+      customercode: 'UNG',
       notificationdescription: `Site S0003 ${third!.siteName} (UNG) has no primary contact`,
     });
     // Every enabled service of Northgate without a subscriber is listed.
@@ -194,6 +207,8 @@ describe('GET /api/itemsneedingattention', () => {
       expect(items.results).toContainEqual({
         notificationlinknode: 'service',
         notificationlinkid: s.serviceId,
+        notificationlinklabel: s.serviceId,
+        customercode: 'UNG',
         notificationdescription: `Service ${s.serviceId} has no notification subscribers, so nobody is told about its events`,
       });
     const ungSites = new Set(
@@ -253,6 +268,23 @@ describe('GET /api/itemsneedingattention', () => {
     expect(ebh.results.some((i) => i.notificationlinkid === service!.serviceId)).toBe(false);
   });
 
+  // Issue 12: the card said '3 sites' for one site missing three things.
+  it('counts sites and services, each once however many items it has', async () => {
+    const [site] = await t.database.db
+      .insert(sites)
+      .values({ siteNumber: 'S0778', siteName: 'Counted Once', siteType: 1, customerId: ids.ung, status: 1 })
+      .returning();
+    const items = await get<Attention>('/api/itemsneedingattention', demo.ungAdmin);
+    const distinct = (node: 'site' | 'service') =>
+      new Set(items.results.filter((i) => i.notificationlinknode === node).map((i) => i.notificationlinkid))
+        .size;
+    expect(items.results.filter((i) => i.notificationlinkid === String(site!.siteId))).toHaveLength(3);
+    expect(items.sites).toBe(distinct('site'));
+    expect(items.services).toBe(distinct('service'));
+    expect(items.count).toBe(items.results.length);
+    expect(items.sites + items.services).toBeLessThan(items.count);
+  });
+
   it('caps each side of a long list and still counts everything', async () => {
     const noc = await get<Attention>('/api/itemsneedingattention');
     expect(noc.count).toBeGreaterThanOrEqual(noc.results.length);
@@ -279,6 +311,13 @@ type MapData = {
     customercode: string;
   }[];
   links: { serviceid: string; aendsiteid: number; bendsiteid: number; condition: number; services: number }[];
+  unplaced: {
+    siteid: number;
+    sitenumber: string;
+    sitetype: number;
+    customercode: string;
+    condition: number;
+  }[];
 };
 
 describe('GET /api/map', () => {
@@ -327,9 +366,32 @@ describe('GET /api/map', () => {
     expect(await get<MapData>(`/api/map?customerid=${ids.ebh}`, demo.ungAdmin)).toEqual({
       sites: [],
       links: [],
+      unplaced: [],
     });
     const ebh = await get<MapData>('/api/map', demo.ebhAdmin);
     expect(ebh.sites.some((s) => s.customercode === 'UNG')).toBe(false);
+  });
+
+  // Issue 12: the dashboard counted 12 sites with problems, the map 10; the VPLS and the L3VPN with
+  // problems have no place on a map, and nothing said so.
+  it.each([
+    ['NOC', demo.noc, null],
+    ['Northgate admin', demo.ungAdmin, 'UNG'],
+  ] as const)('accounts for every site with problems the dashboard counts (%s)', async (_, as, code) => {
+    const map = await get<MapData>('/api/map', as);
+    const problems = await get<Problems>('/api/network-problems', as);
+    const drawn = map.sites
+      .filter((s) => s.condition !== 0 && (code === null || s.customercode === code))
+      .map((s) => s.siteid);
+    const unplaced = map.unplaced.map((s) => s.siteid);
+    expect([...drawn, ...unplaced].sort((a, b) => a - b)).toEqual(
+      problems.sites.map((s) => s.siteid).sort((a, b) => a - b),
+    );
+    // The seeded L3VPN (and, for the NOC, VPLS) with problems are named; so is a site without
+    // coordinates (an earlier test moved a service onto one).
+    const types = new Set(map.unplaced.map((s) => s.sitetype));
+    expect(types.has(4) && (code !== null || types.has(2))).toBe(true);
+    expect(problems.sites.filter((s) => !s.placed).map((s) => s.siteid)).toEqual(unplaced);
   });
 
   it('draws no service links for a technician, and refuses a bad customer id', async () => {

@@ -34,6 +34,10 @@ const siteCondition = siteConditionSql({
   offline: 'h.offline',
 });
 
+// Only places have a position on the map: physical and interconnect sites with coordinates.
+const placedSql = (alias: string) =>
+  `${alias}.site_type in (1, 5) and ${alias}.latitude is not null and ${alias}.longitude is not null`;
+
 // Dashboard cards: enabled services by condition; sites by status and condition.
 export async function countServicesByCondition(query: RawQuery, scope: Scope) {
   const params = new Params();
@@ -63,8 +67,12 @@ export type ProblemSiteRow = {
   siteid: number;
   sitenumber: string;
   sitename: string;
+  sitetype: number;
   customercode: string;
   condition: number;
+  // Whether the map can place it (placedSql): a VPLS or L3VPN is no place, and a site may lack
+  // coordinates. The map names the ones it cannot draw, so its count and the dashboard's agree.
+  placed: boolean;
 };
 
 // Sites whose condition is not online, worst first. Sites without an affected service are online, so
@@ -74,7 +82,8 @@ export async function listProblemSites(query: RawQuery, scope: Scope): Promise<P
   const text = `with ${affectedWithTotals}
     select * from (
       select s.site_id as siteid, s.site_number as sitenumber, s.site_name as sitename,
-             c.customer_code as customercode, ${siteCondition}::int as condition
+             s.site_type::int as sitetype, c.customer_code as customercode,
+             ${siteCondition}::int as condition, (${placedSql('s')}) as placed
       from affected h
       join sites s on s.site_id = h.site_id
       join customers c on c.customer_id = s.customer_id
@@ -235,6 +244,28 @@ export async function listAttentionItems(
   return query<AttentionRow>(statementName('dash_attention', text), text, params.values);
 }
 
+// How many sites and how many services need attention: a site missing a contact and coordinates is
+// one site with two items. The same checks without their caps.
+export async function countAttentionRecords(
+  query: RawQuery,
+  scope: Scope,
+): Promise<{ node: 'site' | 'service'; n: number }[]> {
+  const params = new Params();
+  const customer = scope.kind === 'all' ? null : params.add(scope.customerId);
+  const parts = attentionChecks.map((check) => {
+    const alias = check.node === 'site' ? 's' : 'sv';
+    const scoped = customer ? `${alias}.customer_id = ${customer}` : 'true';
+    const id = check.node === 'site' ? 's.site_id::text' : 'sv.service_id';
+    return `select '${check.node}' as node, ${id} as id from ${check.from} where ${check.where} and ${scoped}`;
+  });
+  const text = `select i.node, count(distinct i.id)::int as n from (${parts.join(' union all ')}) i group by i.node`;
+  return query<{ node: 'site' | 'service'; n: number }>(
+    statementName('dash_attention_records', text),
+    text,
+    params.values,
+  );
+}
+
 // The network map. Only places have a position: physical and interconnect sites with coordinates.
 export type MapSiteRow = {
   siteid: number;
@@ -249,8 +280,6 @@ export type MapSiteRow = {
   customerid: number;
 };
 
-const placedSql = (alias: string) =>
-  `${alias}.site_type in (1, 5) and ${alias}.latitude is not null and ${alias}.longitude is not null`;
 const placed = placedSql('s');
 // Five decimals is about a metre: enough for a map, and the national reply is a tenth smaller than
 // with the stored doubles' full digits.

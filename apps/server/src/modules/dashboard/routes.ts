@@ -31,8 +31,10 @@ const problemsSchema = z.object({
       siteid: z.number(),
       sitenumber: z.string(),
       sitename: z.string(),
+      sitetype: z.number(),
       customercode: z.string(),
       condition: z.number(),
+      placed: z.boolean().describe('Whether the network map can draw it (a place with coordinates)'),
     }),
   ),
   services: z.array(
@@ -47,11 +49,15 @@ const problemsSchema = z.object({
 });
 
 const attentionSchema = z.object({
-  count: z.number(),
+  count: z.number().describe('How many items (a site may have several)'),
+  sites: z.number().describe('How many sites have at least one item'),
+  services: z.number().describe('How many services have at least one item'),
   results: z.array(
     z.object({
       notificationlinknode: z.enum(['site', 'service']),
-      notificationlinkid: z.string(),
+      notificationlinkid: z.string().describe('The site id (internal) or the service id'),
+      notificationlinklabel: z.string().describe('The site number or the service id, as people read it'),
+      customercode: z.string(),
       notificationdescription: z.string(),
     }),
   ),
@@ -80,6 +86,18 @@ const mapSchema = z.object({
       services: z.number(),
     }),
   ),
+  unplaced: z
+    .array(
+      z.object({
+        siteid: z.number(),
+        sitenumber: z.string(),
+        sitename: z.string(),
+        sitetype: z.number(),
+        customercode: z.string(),
+        condition: z.number(),
+      }),
+    )
+    .describe('Sites with problems in scope that the map cannot draw: VPLS, L3VPN, no coordinates'),
 });
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ query: RawQuery }> = async (app, { query }) => {

@@ -11,6 +11,7 @@ import { can } from '@lightpath/domain/permissions';
 import type { RawQuery } from '../../db/client';
 import {
   type AttentionRow,
+  countAttentionRecords,
   countServicesByCondition,
   countSitesByCondition,
   listAttentionItems,
@@ -95,7 +96,11 @@ function siteName(row: AttentionRow) {
 export const attentionListCap = 500;
 
 export async function itemsNeedingAttentionFor(query: RawQuery, actor: Actor) {
-  const rows = await listAttentionItems(query, scopeOf(actor), attentionListCap);
+  const scope = scopeOf(actor);
+  const [rows, records] = await Promise.all([
+    listAttentionItems(query, scope, attentionListCap),
+    countAttentionRecords(query, scope),
+  ]);
   // Rows come worst rule first; each side keeps its first attentionListCap.
   const totals = new Map<string, number>();
   const kept = { site: 0, service: 0 };
@@ -107,10 +112,19 @@ export async function itemsNeedingAttentionFor(query: RawQuery, actor: Actor) {
     results.push({
       notificationlinknode: row.node,
       notificationlinkid: row.id,
+      // What a person reads for the record: the site number (the id is internal) or the service id.
+      notificationlinklabel: row.node === 'site' ? (row.sitenumber ?? row.id) : row.id,
+      customercode: row.customercode,
       notificationdescription: attentionMessages[row.rule](row),
     });
   }
-  return { count: [...totals.values()].reduce((a, b) => a + b, 0), results };
+  const recordsOf = (node: 'site' | 'service') => records.find((r) => r.node === node)?.n ?? 0;
+  return {
+    count: [...totals.values()].reduce((a, b) => a + b, 0),
+    sites: recordsOf('site'),
+    services: recordsOf('service'),
+    results,
+  };
 }
 
 function mapSite(row: MapSiteRow) {
@@ -134,13 +148,14 @@ function mapSite(row: MapSiteRow) {
 export async function mapFor(query: RawQuery, actor: Actor, customerid: number | undefined) {
   const scope = scopeOf(actor);
   if (scope.kind === 'customer' && customerid !== undefined && customerid !== scope.customerId)
-    return { sites: [], links: [] };
+    return { sites: [], links: [], unplaced: [] };
   const customerId = scope.kind === 'customer' ? scope.customerId : (customerid ?? null);
   const withLinks = seesServices(actor);
-  const [siteRows, pairs, ownCounts] = await Promise.all([
+  const [siteRows, pairs, ownCounts, problemSites] = await Promise.all([
     customerId === null ? listMapSites(query) : listCustomerMapSites(query, customerId),
     withLinks ? listMapPairs(query, customerId) : Promise.resolve([]),
     customerId === null ? Promise.resolve([]) : listCustomerSiteCounts(query, customerId),
+    listProblemSites(query, customerId === null ? { kind: 'all' } : { kind: 'customer', customerId }),
   ]);
   const countsOf = new Map(ownCounts.map((c) => [c.siteid, c]));
   const sites = siteRows.map((row) => {
@@ -173,5 +188,17 @@ export async function mapFor(query: RawQuery, actor: Actor, customerid: number |
       services: pair.services,
     };
   });
-  return { sites, links };
+  // The dashboard's sites with problems that the map cannot draw (a VPLS, an L3VPN, a site without
+  // coordinates): named beside the map, so its count of problems is the dashboard's.
+  const unplaced = problemSites
+    .filter((s) => !s.placed)
+    .map(({ siteid, sitenumber, sitename, sitetype, customercode, condition }) => ({
+      siteid,
+      sitenumber,
+      sitename,
+      sitetype,
+      customercode,
+      condition,
+    }));
+  return { sites, links, unplaced };
 }

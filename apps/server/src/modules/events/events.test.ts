@@ -160,6 +160,8 @@ describe('listing events', () => {
     expect(await view('outages')).toEqual(['C', 'D']);
     expect(await view('latest')).toEqual(['A', 'B', 'C', 'D']);
     expect(await view('current')).toEqual(['B', 'C']);
+    // The dashboard's current and upcoming events: nothing that has ended (issue 12), soonest first.
+    expect(await view('open')).toEqual(['C', 'B', 'A']);
     expect(await view('past')).toEqual(['D', 'E', 'G']);
     // Without a view: all.
     expect(titlesOf(await list('/api/events?q=Zview'))).toEqual(['F', 'A', 'B', 'C', 'D', 'E', 'G']);
@@ -306,7 +308,7 @@ describe('listing events', () => {
   });
 
   it('shows a customer only the events that name its services', async () => {
-    for (const view of ['all', 'scheduled', 'outages', 'latest', 'current', 'past']) {
+    for (const view of ['all', 'scheduled', 'outages', 'latest', 'current', 'open', 'past']) {
       expect((await list(`/api/events?view=${view}&q=Zview`, demo.ebhAdmin)).count, view).toBe(0);
       expect((await list(`/api/events?view=${view}&q=Zview`, demo.ungUser)).count, view).toBeGreaterThan(0);
     }

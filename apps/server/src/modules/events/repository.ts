@@ -60,6 +60,7 @@ const viewSql: Record<EventView, string | null> = {
   outages: `e.type = 3 and e.start_time <= now() and (e.end_time is null or e.end_time > now() - ${recent})`,
   latest: `e.start_time <= now() + ${recent} and (e.end_time is null or e.end_time > now() - ${recent})`,
   current: 'e.start_time <= now() and (e.end_time is null or e.end_time > now())',
+  open: `e.start_time <= now() + ${recent} and (e.end_time is null or e.end_time > now())`,
   past: 'e.end_time <= now()',
 };
 

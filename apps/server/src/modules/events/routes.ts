@@ -194,7 +194,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
       schema: {
         tags,
         summary:
-          'List events in scope. view: all, scheduled (works and hazards not ended), outages (current or ended within 7 days), latest (the bell: current, starting or ended within 7 days), current, past. Sort by starttime, endtime, number, title, type or priority',
+          'List events in scope. view: all, scheduled (works and hazards not ended), outages (current or ended within 7 days), latest (the bell: current, starting or ended within 7 days), current, open (current or starting within 7 days, not ended), past. Sort by starttime, endtime, number, title, type or priority',
         querystring: listQuery,
         response: { 200: listOf(eventSummarySchema) },
       },

@@ -66,6 +66,8 @@ const defaultSorts: Record<EventView, Sort> = {
   outages: { field: 'starttime', descending: true },
   latest: { field: 'starttime', descending: true },
   current: { field: 'starttime', descending: true },
+  // What is happening now, then what comes next.
+  open: { field: 'starttime', descending: false },
   past: { field: 'endtime', descending: true },
 };
 

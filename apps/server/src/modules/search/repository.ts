@@ -1,5 +1,5 @@
 import type { Scope } from '@lightpath/domain/actor';
-import { eventTypes } from '@lightpath/domain/events';
+import { type EventType, eventSearchDetail } from '@lightpath/domain/events';
 import {
   fuzzyApplies,
   type SearchField,
@@ -29,6 +29,8 @@ export type SearchRequest = {
   sources: ReadonlySet<SearchSource>;
   limit: number;
   offset: number;
+  // The zone the caller reads times in (their own, or the portal's).
+  timeZone: string;
 };
 
 type Field = { field: SearchField; value: SQL };
@@ -37,8 +39,9 @@ const field = (name: SearchField, value: SQL): Field => ({ field: name, value })
 // A source of results, plus the one-line details of the results on the page returned, looked up in a
 // second small statement: a search matching thousands of rows would otherwise join and format every
 // one of them, and as subqueries of the search itself they cost more to plan than to run. `details`
-// answers (id, label, detail) for the ids (as text).
-type Source = RankedSource & { details: (ids: SQL) => SQL };
+// answers (id, label, detail) for the ids (as text); a source whose line is written by a domain rule
+// answers the raw values in `detail` and turns them into the line with `describe`.
+type Source = RankedSource & { details: (ids: SQL) => SQL; describe?: (raw: string) => string };
 
 const separator = ' · ';
 const siteKindOfType = { 1: 'site', 2: 'vpls', 3: 'internet', 4: 'l3vpn', 5: 'interconnect' } as const;
@@ -260,14 +263,11 @@ function contactSource(scope: Scope, term: SearchTerm): Source {
   };
 }
 
-// Events belong to no customer: a customer sees those that touch one of its services.
-function eventSource(scope: Scope, term: SearchTerm): Source {
-  const typeName = sql.raw(
-    `case e.type ${Object.entries(eventTypes)
-      .map(([type, t]) => `when ${type} then '${t.name.replace(/'/g, "''")}'`)
-      .join(' ')} end`,
-  );
+// Events belong to no customer: a customer sees those that touch one of its services. Their line
+// (type, whether it has ended, times in the reader's zone) is eventSearchDetail's.
+function eventSource(scope: Scope, term: SearchTerm, timeZone: string): Source {
   const fields = [field('title', sql`e.title`)];
+  const now = Math.floor(Date.now() / 1000);
   return {
     kind: sql`'event'`,
     id: sql`e.event_id::text`,
@@ -280,9 +280,24 @@ function eventSource(scope: Scope, term: SearchTerm): Source {
         : sql`exists (select 1 from event_services es join services s on s.service_id = es.service_id
             where es.event_id = e.event_id and s.customer_id = ${scope.customerId})`
     }`,
+    // The raw number, type, start and end (unix seconds, '' without an end), for describe.
     details: (ids) => sql`select e.event_id::text as id, e.title as label,
-        concat_ws(${separator}, '#' || e.number, ${typeName}, to_char(e.start_time at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"')) as detail
+        concat_ws(' ', e.number, e.type, floor(extract(epoch from e.start_time))::bigint,
+          coalesce(floor(extract(epoch from e.end_time))::bigint::text, '')) as detail
       from events e where e.event_id = any(${ids}::int[])`,
+    describe: (raw) => {
+      const [number, type, starttime, endtime] = raw.split(' ');
+      return eventSearchDetail(
+        {
+          number: Number(number),
+          type: Number(type) as EventType,
+          starttime: Number(starttime),
+          endtime: endtime ? Number(endtime) : null,
+        },
+        now,
+        timeZone,
+      );
+    },
   };
 }
 
@@ -295,7 +310,7 @@ function sourcesFor(scope: Scope, term: SearchTerm, request: SearchRequest): Sou
     list.push(circuitSource(scope, term, request.circuitProviders));
   if (sources.has('users') && kinds.includes('user')) list.push(userSource(scope, term));
   if (sources.has('contacts') && kinds.includes('contact')) list.push(contactSource(scope, term));
-  if (sources.has('events') && kinds.includes('event')) list.push(eventSource(scope, term));
+  if (sources.has('events') && kinds.includes('event')) list.push(eventSource(scope, term, request.timeZone));
   // Equipment has no table yet (a later issue): the kind is accepted and finds nothing.
   return list.filter((s): s is Source => s !== null);
 }
@@ -362,7 +377,10 @@ export async function searchRecords(
       const details = rowsOf<{ source: number; id: string; label: string; detail: string }>(
         await tx.execute(sql.join(lookups, sql` union all `)),
       );
-      for (const d of details) described.set(`${d.source} ${d.id} ${d.label}`, d.detail);
+      for (const d of details) {
+        const describe = sources[d.source]?.describe;
+        described.set(`${d.source} ${d.id} ${d.label}`, describe ? describe(d.detail) : d.detail);
+      }
     }
     return {
       count,

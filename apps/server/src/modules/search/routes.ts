@@ -16,10 +16,12 @@ const searchResultSchema = z.object({
 });
 
 // circuitProviders: the NetBox simulator's carriers (circuits found by the search are the simulator's).
+// timeZone: the portal's, for callers who have not chosen their own.
 export const searchRoutes: FastifyPluginAsyncZod<{
   db: Db;
   circuitProviders: readonly { id: number; name: string }[];
-}> = async (app, { db, circuitProviders }) => {
+  timeZone: string;
+}> = async (app, { db, circuitProviders, timeZone }) => {
   app.get(
     '/search',
     {
@@ -32,6 +34,9 @@ export const searchRoutes: FastifyPluginAsyncZod<{
         response: { 200: listOf(searchResultSchema) },
       },
     },
-    async (request) => ok(await searchFor(db, signedIn(request).actor, request.query, circuitProviders)),
+    async (request) => {
+      const { actor, user } = signedIn(request);
+      return ok(await searchFor(db, actor, request.query, circuitProviders, user.timeZone ?? timeZone));
+    },
   );
 };

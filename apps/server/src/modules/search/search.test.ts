@@ -199,6 +199,28 @@ describe('GET /api/search', () => {
     expect((await search(q('qwxzvk'))).count).toBe(0);
   });
 
+  // Issue 12: an outage that ended read 'Ongoing Network Outage', its time in UTC.
+  it("describes an event by where it stands, in the reader's zone", async () => {
+    const ended = await search(q('Power failure at Northgate', '&kinds=event'));
+    const power = ended.results.find((r) => r.label === 'Power failure at Northgate PoP');
+    expect(power?.detail).toMatch(/^#\d+ · Unplanned Outage · Ended · .+ AE[SD]T to .+ AE[SD]T$/);
+    expect(power?.detail).not.toMatch(/Ongoing|UTC/);
+    const ongoing = await search(q('Fibre cut on the Northgate', '&kinds=event'));
+    const cut = ongoing.results.find((r) => r.label === 'Fibre cut on the Northgate ring');
+    expect(cut?.detail).toMatch(/^#\d+ · Unplanned Outage · Ongoing · from .+ AE[SD]T$/);
+    // A user who chose another zone reads that one.
+    await t.database.db
+      .update(users)
+      .set({ timeZone: 'UTC' })
+      .where(eq(users.email, 'admin@northgate.example'));
+    const theirs = await search(q('Power failure at Northgate', '&kinds=event'), demo.ungAdmin);
+    expect(theirs.results.find((r) => r.label === power?.label)?.detail).toMatch(/ UTC to .+ UTC$/);
+    await t.database.db
+      .update(users)
+      .set({ timeZone: null })
+      .where(eq(users.email, 'admin@northgate.example'));
+  });
+
   it('matches two characters by prefix only', async () => {
     const page = await search(q('No', '&kinds=site&limit=1000'));
     expect(page.count).toBeGreaterThan(0);

@@ -16,6 +16,7 @@ export async function searchFor(
   actor: Actor,
   query: SearchQuery,
   circuitProviders: readonly { id: number; name: string }[],
+  timeZone: string,
 ) {
   const allowed = new Set(searchableKinds(actor));
   const kinds = (query.kinds?.length ? query.kinds : searchKindNames).filter((kind) => allowed.has(kind));
@@ -29,6 +30,7 @@ export async function searchFor(
           sources: new Set(searchableSources(actor)),
           limit: query.limit,
           offset: query.offset,
+          timeZone,
         });
   return { ...page, limit: query.limit, offset: query.offset };
 }

@@ -1,30 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { AttentionItem } from './api/list-items-needing-attention';
 import {
-  attentionItemRoute,
+  attentionRecordRoute,
   dashboardRowsNavigate,
+  groupAttentionItems,
   initialSide,
   shareOf,
-  splitAttentionItems,
   toggleLabels,
 } from './dashboard-rows';
 
+const item = (node: 'site' | 'service', id: string, label: string, description: string): AttentionItem => ({
+  notificationlinknode: node,
+  notificationlinkid: id,
+  notificationlinklabel: label,
+  customercode: 'UNG',
+  notificationdescription: description,
+});
+
 const items: AttentionItem[] = [
-  {
-    notificationlinknode: 'site',
-    notificationlinkid: '12',
-    notificationdescription: 'S0012 has no primary contact',
-  },
-  {
-    notificationlinknode: 'service',
-    notificationlinkid: 'UNG0012004701B',
-    notificationdescription: 'Nobody is notified about UNG0012004701B',
-  },
-  {
-    notificationlinknode: 'site',
-    notificationlinkid: '14',
-    notificationdescription: 'S0014 has no coordinates',
-  },
+  item('site', '12', 'S0012', 'S0012 has no primary contact'),
+  item('service', 'UNG0012004701B', 'UNG0012004701B', 'Nobody is notified about UNG0012004701B'),
+  item('site', '14', 'S0014', 'S0014 has no coordinates'),
+  item('site', '12', 'S0012', 'S0012 has no coordinates'),
 ];
 
 describe('dashboardRowsNavigate', () => {
@@ -39,12 +36,16 @@ describe('dashboardRowsNavigate', () => {
   });
 });
 
-describe('splitAttentionItems and the toggle', () => {
-  it('splits items by what they point at and labels the toggle with the counts', () => {
-    const split = splitAttentionItems(items);
-    expect(split.sites.map((i) => i.notificationlinkid)).toEqual(['12', '14']);
-    expect(split.services).toHaveLength(1);
-    expect(toggleLabels(split.sites.length, split.services.length).map((o) => o.label)).toEqual([
+describe('groupAttentionItems and the toggle', () => {
+  // Issue 12: rows showed the internal site id, and a site with two problems counted as two sites.
+  it('gives one row per site or service, named by its site number, with all it is missing', () => {
+    const grouped = groupAttentionItems(items);
+    expect(grouped.sites.map((r) => [r.label, r.descriptions])).toEqual([
+      ['S0012', ['S0012 has no primary contact', 'S0012 has no coordinates']],
+      ['S0014', ['S0014 has no coordinates']],
+    ]);
+    expect(grouped.services.map((r) => r.label)).toEqual(['UNG0012004701B']);
+    expect(toggleLabels(grouped.sites.length, grouped.services.length).map((o) => o.label)).toEqual([
       'Sites (2)',
       'Services (1)',
     ]);
@@ -56,8 +57,13 @@ describe('splitAttentionItems and the toggle', () => {
     expect(initialSide(0, 3)).toBe('services');
   });
 
-  it('routes each item to its detail page', () => {
-    expect(items.map(attentionItemRoute)).toEqual(['/site/12', '/service/UNG0012004701B', '/site/14']);
+  it('routes each record to its detail page by its id', () => {
+    const grouped = groupAttentionItems(items);
+    expect([...grouped.sites, ...grouped.services].map(attentionRecordRoute)).toEqual([
+      '/site/12',
+      '/site/14',
+      '/service/UNG0012004701B',
+    ]);
   });
 });
 

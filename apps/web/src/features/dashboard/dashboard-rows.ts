@@ -21,20 +21,41 @@ export function toggleLabels(sites: number, services: number): { value: ToggleSi
   ];
 }
 
-export function splitAttentionItems(items: readonly AttentionItem[]): {
-  sites: AttentionItem[];
-  services: AttentionItem[];
+// One row per site or service, with everything it is missing: a site without a contact and without
+// coordinates is one site needing attention, not two.
+export type AttentionRecord = {
+  node: AttentionItem['notificationlinknode'];
+  id: string;
+  label: string;
+  customercode: string;
+  descriptions: string[];
+};
+
+export function groupAttentionItems(items: readonly AttentionItem[]): {
+  sites: AttentionRecord[];
+  services: AttentionRecord[];
 } {
-  return {
-    sites: items.filter((i) => i.notificationlinknode === 'site'),
-    services: items.filter((i) => i.notificationlinknode === 'service'),
-  };
+  const records = new Map<string, AttentionRecord>();
+  for (const item of items) {
+    const key = `${item.notificationlinknode} ${item.notificationlinkid}`;
+    const record = records.get(key) ?? {
+      node: item.notificationlinknode,
+      id: item.notificationlinkid,
+      label: item.notificationlinklabel,
+      customercode: item.customercode,
+      descriptions: [],
+    };
+    record.descriptions.push(item.notificationdescription);
+    records.set(key, record);
+  }
+  const all = [...records.values()];
+  return { sites: all.filter((r) => r.node === 'site'), services: all.filter((r) => r.node === 'service') };
 }
 
-export function attentionItemRoute(item: AttentionItem): string {
-  return item.notificationlinknode === 'site'
-    ? `/site/${encodeURIComponent(item.notificationlinkid)}`
-    : `/service/${encodeURIComponent(item.notificationlinkid)}`;
+export function attentionRecordRoute(record: Pick<AttentionRecord, 'node' | 'id'>): string {
+  return record.node === 'site'
+    ? `/site/${encodeURIComponent(record.id)}`
+    : `/service/${encodeURIComponent(record.id)}`;
 }
 
 // Shares of a total as whole percentages for the status bars; a zero total shows nothing.

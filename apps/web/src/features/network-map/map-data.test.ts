@@ -13,6 +13,7 @@ import {
   siteColour,
   siteLegend,
   sitesInDrawOrder,
+  unplacedReason,
 } from './map-data';
 
 function site(siteid: number, customercode: string, extra: Partial<MapSite> = {}): MapSite {
@@ -46,6 +47,10 @@ const data: MapData = {
     { serviceid: 'EBH0005000301B', aendsiteid: 5, bendsiteid: 3, condition: 0 },
     { serviceid: 'EBH0004000001H', aendsiteid: 4, bendsiteid: null, condition: 0 },
   ],
+  unplaced: [
+    { siteid: 7, sitenumber: 'S0800', sitename: 'UNG VPLS', sitetype: 2, customercode: 'UNG', condition: 1 },
+    { siteid: 8, sitenumber: 'S0850', sitename: 'EBH L3VPN', sitetype: 4, customercode: 'EBH', condition: 3 },
+  ],
 };
 
 describe('colours', () => {
@@ -62,6 +67,8 @@ describe('filterMapByCustomer', () => {
     const ung = filterMapByCustomer(data, 'UNG');
     expect(ung.sites.map((s) => s.siteid)).toEqual([1, 2, 3, 6]);
     expect(ung.links.map((l) => l.serviceid)).toEqual(['UNG0001000301B', 'UNG0002000301B']);
+    // The sites with problems the map cannot draw are narrowed to the customer as well.
+    expect(ung.unplaced.map((s) => s.siteid)).toEqual([7]);
   });
 
   it('changes nothing without a customer', () => {
@@ -74,6 +81,7 @@ describe('problemsOnly', () => {
     const problems = problemsOnly(data);
     expect(problems.sites.map((s) => s.siteid)).toEqual([2, 3, 4]);
     expect(problems.links.map((l) => l.condition)).toEqual([3, 1]);
+    expect(problems.unplaced).toEqual(data.unplaced);
   });
 });
 
@@ -108,6 +116,12 @@ describe('legend and the problem list', () => {
       ['Disabled', 1],
     ]);
     expect(linkLegend(data.links).map((r) => r.count)).toEqual([3, 1, 0, 1]);
+  });
+
+  it('says why a site with problems is not drawn', () => {
+    expect(unplacedReason({ sitetype: 2 })).toBe('VPLS network, no place on the map');
+    expect(unplacedReason({ sitetype: 4 })).toBe('L3VPN network, no place on the map');
+    expect(unplacedReason({ sitetype: 1 })).toBe('No coordinates');
   });
 
   it('lists impacted sites worst first', () => {

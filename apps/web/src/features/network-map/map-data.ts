@@ -5,8 +5,9 @@ import {
   siteConditionLabel,
   siteConditions,
 } from '@lightpath/domain/conditions';
+import { siteTypes } from '@lightpath/domain/sites';
 import { DEFAULT_THEME } from '@mantine/core';
-import type { MapData, MapLink, MapSite } from './api/get-map';
+import type { MapData, MapLink, MapSite, UnplacedSite } from './api/get-map';
 
 // Leaflet paints with CSS colours, not Mantine colour names: the domain's names map to shade 6, the
 // same shade the badges use, so the map and the tables agree.
@@ -50,7 +51,18 @@ export function filterMapByCustomer(data: MapData, customercode: string | null):
     reached.add(link.aendsiteid);
     if (link.bendsiteid !== null) reached.add(link.bendsiteid);
   }
-  return { sites: data.sites.filter((s) => reached.has(s.siteid)), links };
+  return {
+    sites: data.sites.filter((s) => reached.has(s.siteid)),
+    links,
+    unplaced: data.unplaced.filter((s) => s.customercode === customercode),
+  };
+}
+
+// Why a site with problems is named beside the map instead of drawn on it.
+export function unplacedReason(site: Pick<UnplacedSite, 'sitetype'>): string {
+  return site.sitetype === 1 || site.sitetype === 5
+    ? 'No coordinates'
+    : `${siteTypes[site.sitetype] ?? 'Virtual'} network, no place on the map`;
 }
 
 // Problems are drawn last so they sit on top of the healthy sites around them.
@@ -127,5 +139,5 @@ export function problemsOnly(data: MapData): MapData {
     keep.add(link.aendsiteid);
     if (link.bendsiteid !== null) keep.add(link.bendsiteid);
   }
-  return { sites: data.sites.filter((s) => keep.has(s.siteid)), links };
+  return { sites: data.sites.filter((s) => keep.has(s.siteid)), links, unplaced: data.unplaced };
 }

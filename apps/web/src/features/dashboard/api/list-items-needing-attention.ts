@@ -4,11 +4,21 @@ import { apiRequest } from '../../../lib/api-client';
 // Spec 3: an item needing attention points at a site or a service that is missing something.
 export type AttentionItem = {
   notificationlinknode: 'site' | 'service';
+  // The site id (internal, for the route) or the service id.
   notificationlinkid: string;
+  // The site number or the service id: what people read.
+  notificationlinklabel: string;
+  customercode: string;
   notificationdescription: string;
 };
 
-export type ItemsNeedingAttention = { count: number; results: AttentionItem[] };
+// `count` is items; `sites` and `services` are the records they point at (a site may have several).
+export type ItemsNeedingAttention = {
+  count: number;
+  sites: number;
+  services: number;
+  results: AttentionItem[];
+};
 
 export function listItemsNeedingAttention(signal?: AbortSignal) {
   return apiRequest<ItemsNeedingAttention>('itemsneedingattention', { signal });

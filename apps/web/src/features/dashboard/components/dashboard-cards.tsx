@@ -28,7 +28,7 @@ import { useSession } from '../../../lib/session';
 import { type DashboardSummary, useDashboardSummary } from '../api/get-dashboard-summary';
 import { useItemsNeedingAttention } from '../api/list-items-needing-attention';
 import { useNetworkProblems } from '../api/list-network-problems';
-import { shareOf, splitAttentionItems, type ToggleSide } from '../dashboard-rows';
+import { shareOf, type ToggleSide } from '../dashboard-rows';
 import { ItemsNeedingAttentionModal } from './items-needing-attention-modal';
 import { NetworkProblemsModal } from './network-problems-modal';
 
@@ -177,7 +177,6 @@ export function DashboardCards() {
   // Which modal is open, and on which side of its Sites / Services toggle.
   const [problemsSide, setProblemsSide] = useState<ToggleSide | 'auto' | null>(null);
   const [attentionSide, setAttentionSide] = useState<ToggleSide | 'auto' | null>(null);
-  const split = attention.data ? splitAttentionItems(attention.data.results) : null;
   const problemCount = problems.data ? problems.data.sites.length + problems.data.services.length : undefined;
 
   return (
@@ -293,14 +292,14 @@ export function DashboardCards() {
             <Stack gap="sm">
               <SimpleGrid cols={2} spacing="sm">
                 <CountButton
-                  count={split?.sites.length}
+                  count={attention.data?.sites}
                   noun="sites"
                   colour="orange"
                   label="Show sites needing attention"
                   onClick={() => setAttentionSide('sites')}
                 />
                 <CountButton
-                  count={split?.services.length}
+                  count={attention.data?.services}
                   noun="services"
                   colour="orange"
                   label="Show services needing attention"

@@ -1,13 +1,13 @@
-import { EmptyState, Table, Text } from '@mantine/core';
+import { EmptyState, List, Table, Text } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSession } from '../../../lib/session';
 import { useItemsNeedingAttention } from '../api/list-items-needing-attention';
 import {
-  attentionItemRoute,
+  attentionRecordRoute,
   dashboardRowsNavigate,
+  groupAttentionItems,
   initialSide,
-  splitAttentionItems,
   type ToggleSide,
 } from '../dashboard-rows';
 import { ModalTable, SideToggleModal, useRowLink } from './side-toggle-modal';
@@ -26,9 +26,12 @@ export function ItemsNeedingAttentionModal({ opened, onClose, startSide }: Props
     if (opened) setChosen(startSide ?? null);
   }
   const rows = useRowLink(onClose);
-  const split = items.data ? splitAttentionItems(items.data.results) : null;
-  const side = chosen ?? (split ? initialSide(split.sites.length, split.services.length) : 'sites');
+  const data = items.data;
+  const split = data ? groupAttentionItems(data.results) : null;
+  // The toggle counts every site and service in scope; the list may stop at the server's cap.
+  const side = chosen ?? (data ? initialSide(data.sites, data.services) : 'sites');
   const shown = split ? split[side] : [];
+  const provider = actor.type <= 3;
 
   return (
     <SideToggleModal
@@ -37,7 +40,7 @@ export function ItemsNeedingAttentionModal({ opened, onClose, startSide }: Props
       onClose={onClose}
       side={side}
       onSide={setChosen}
-      counts={split ? { sites: split.sites.length, services: split.services.length } : null}
+      counts={data ? { sites: data.sites, services: data.services } : null}
       loading={items.isPending}
       error={items.error}
       what="items needing attention"
@@ -55,18 +58,33 @@ export function ItemsNeedingAttentionModal({ opened, onClose, startSide }: Props
         />
       ) : (
         <ModalTable head={[side === 'sites' ? 'Site' : 'Service', 'What needs attention']}>
-          {shown.map((item) => {
-            const to = navigates ? attentionItemRoute(item) : null;
+          {shown.map((record) => {
+            const to = navigates ? attentionRecordRoute(record) : null;
             return (
               <Table.Tr
-                key={`${item.notificationlinknode}-${item.notificationlinkid}-${item.notificationdescription}`}
+                key={`${record.node}-${record.id}`}
                 {...rows.rowProps(to)}
+                style={{ verticalAlign: 'top' }}
               >
                 <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                  {rows.cell(to, item.notificationlinkid)}
+                  {rows.cell(to, record.label)}
+                  {/* Site numbers repeat across customers: provider staff need the customer too. */}
+                  {provider && record.node === 'site' && (
+                    <Text span fz="xs" c="dimmed" ml={6}>
+                      {record.customercode}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
-                  <Text fz="sm">{item.notificationdescription}</Text>
+                  {record.descriptions.length === 1 ? (
+                    <Text fz="sm">{record.descriptions[0]}</Text>
+                  ) : (
+                    <List size="sm" spacing={2}>
+                      {record.descriptions.map((d) => (
+                        <List.Item key={d}>{d}</List.Item>
+                      ))}
+                    </List>
+                  )}
                 </Table.Td>
               </Table.Tr>
             );

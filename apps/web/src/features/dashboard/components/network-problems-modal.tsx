@@ -93,7 +93,8 @@ export function NetworkProblemsModal({ opened, onClose, startSide }: Props) {
                     <Text fz="sm">{service.customercode}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <ServiceConditionBadge condition={service.condition} />
+                    {/* The list holds enabled services only. */}
+                    <ServiceConditionBadge condition={service.condition} status={1} />
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4}>

@@ -1,3 +1,4 @@
+import type { EventView } from '@lightpath/domain/events';
 import { can } from '@lightpath/domain/permissions';
 import { Anchor, EmptyState, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -13,12 +14,14 @@ import { EventEnd, eventRoute } from './events-table';
 
 const shown = 5;
 
-// What is happening now, what starts within a week and what ended within one (the 'latest' view),
-// newest first: the events that change the dashboard's conditions above.
+// What is happening now and what starts within a week (the 'open' view), soonest first: the events
+// that change the dashboard's conditions above. Ended events belong to the bell and Past Outages.
+const dashboardEventsView = 'open' satisfies EventView;
+
 export function DashboardEventsPanel() {
   const { actor } = useSession();
   const allowed = can(actor, 'events.view');
-  const events = useEvents({ view: 'latest', limit: shown, offset: 0 }, allowed);
+  const events = useEvents({ view: dashboardEventsView, limit: shown, offset: 0 }, allowed);
   if (!allowed) return null;
 
   return (

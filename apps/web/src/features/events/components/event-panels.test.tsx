@@ -35,14 +35,15 @@ afterEach(() => {
 });
 
 describe('DashboardEventsPanel', () => {
-  it('lists the five latest events, each linking to its page', async () => {
+  it('lists the first five current and upcoming events, each linking to its page', async () => {
     const { calls } = render(4, <DashboardEventsPanel />, { 'GET /api/events': page([outage, works], 7) });
     const region = await screen.findByRole('region', { name: 'Current and upcoming events' });
     const link = await within(region).findByRole('link', { name: new RegExp(outage.title) });
     expect(link.getAttribute('href')).toBe('/event/4211');
     expect(within(region).getByText('Upcoming')).toBeTruthy();
     expect(within(region).getByText('(7)')).toBeTruthy();
-    expect(queryOf(calls, '/api/events')).toMatchObject({ view: 'latest', limit: '5', offset: '0' });
+    // Issue 12: the 'latest' view (the bell's) brought events that ended within the week.
+    expect(queryOf(calls, '/api/events')).toMatchObject({ view: 'open', limit: '5', offset: '0' });
   });
 
   it('is calm when nothing is happening', async () => {

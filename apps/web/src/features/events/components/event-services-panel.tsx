@@ -24,7 +24,7 @@ function ends(service: EventService): string {
 }
 
 function Condition({ service }: { service: EventService }) {
-  return <ServiceConditionBadge condition={service.condition as ServiceCondition} />;
+  return <ServiceConditionBadge condition={service.condition as ServiceCondition} status={service.status} />;
 }
 
 // The services the event names, with their condition now (from every current event, not only this one).

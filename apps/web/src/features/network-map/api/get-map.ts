@@ -22,7 +22,17 @@ export type MapLink = {
   condition: ServiceCondition;
 };
 
-export type MapData = { sites: MapSite[]; links: MapLink[] };
+// A site with problems the map cannot draw: a VPLS or an L3VPN, or a site without coordinates.
+export type UnplacedSite = {
+  siteid: number;
+  sitenumber: string;
+  sitename: string;
+  sitetype: SiteType;
+  customercode: string;
+  condition: SiteCondition;
+};
+
+export type MapData = { sites: MapSite[]; links: MapLink[]; unplaced: UnplacedSite[] };
 
 export function getMap(signal?: AbortSignal) {
   return apiRequest<MapData>('map', { signal });

@@ -45,6 +45,7 @@ import {
   linkLegend,
   problemsOnly,
   siteLegend,
+  unplacedReason,
 } from '../map-data';
 
 const impactedListed = 50;
@@ -82,6 +83,10 @@ export function NetworkMapPage() {
 
   const selectedSite = view?.sites.find((s) => s.siteid === selected) ?? null;
   const impacted = view ? impactedSites(view.sites) : [];
+  // Sites with problems the map cannot draw (a VPLS, an L3VPN, no coordinates) are counted and named
+  // here too, so this count and the dashboard's agree.
+  const unplaced = view?.unplaced ?? [];
+  const problemCount = impacted.length + unplaced.length;
   const placedCount = view ? view.sites.filter(isPlaced).length : 0;
 
   const focus = (siteid: number) => {
@@ -259,9 +264,9 @@ export function NetworkMapPage() {
               </Paper>
               <Paper withBorder radius="lg" p="md" shadow="xs">
                 <Title order={3} fz="sm" mb="xs">
-                  Sites with problems {view ? `(${impacted.length})` : ''}
+                  Sites with problems {view ? `(${problemCount})` : ''}
                 </Title>
-                {view && impacted.length === 0 ? (
+                {view && problemCount === 0 ? (
                   <Text fz="sm" c="dimmed">
                     All sites in view are online.
                   </Text>
@@ -293,6 +298,28 @@ export function NetworkMapPage() {
                       <Anchor component={Link} to="/sites?sort=-condition" fz="xs" mt="xs" display="block">
                         All {impacted.length} sites with problems
                       </Anchor>
+                    )}
+                    {unplaced.length > 0 && (
+                      <>
+                        <Text fz="xs" fw={600} c="dimmed" mt="sm" mb={4}>
+                          Not on the map ({unplaced.length})
+                        </Text>
+                        <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                          {unplaced.map((site) => (
+                            <li key={site.siteid}>
+                              <Stack gap={2} align="flex-start" p={6}>
+                                <Anchor component={Link} to={`/site/${site.siteid}`} fz="sm" lh={1.3}>
+                                  {site.sitenumber} {site.sitename}
+                                </Anchor>
+                                <Text fz="xs" c="dimmed">
+                                  {unplacedReason(site)}
+                                </Text>
+                                <SiteConditionBadge condition={site.condition} status={1} size="xs" />
+                              </Stack>
+                            </li>
+                          ))}
+                        </Stack>
+                      </>
                     )}
                   </ScrollArea.Autosize>
                 )}

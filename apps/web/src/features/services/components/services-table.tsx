@@ -87,7 +87,7 @@ function ServiceCards({ services, showCustomer, canOpenSite }: Props) {
               </SimpleGrid>
               <Group justify="space-between" gap="xs">
                 <Group gap={6}>
-                  <ServiceConditionBadge condition={service.condition} />
+                  <ServiceConditionBadge condition={service.condition} status={service.status} />
                   {service.speed && (
                     <Text fz="xs" c="dimmed">
                       {service.speed}
@@ -162,7 +162,7 @@ export function ServicesTable(props: Props) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <ServiceConditionBadge condition={service.condition} />
+                  <ServiceConditionBadge condition={service.condition} status={service.status} />
                 </Table.Td>
               </Table.Tr>
             );

@@ -52,7 +52,7 @@ function Summary({
             {service.serviceid}
           </Anchor>
           <ServiceStatusBadge status={service.status} />
-          <ServiceConditionBadge condition={service.condition} />
+          <ServiceConditionBadge condition={service.condition} status={service.status} />
         </Group>
         <Text fz="sm">{service.description}</Text>
         <Grid gap="sm">

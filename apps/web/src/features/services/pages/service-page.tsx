@@ -160,7 +160,7 @@ export function ServicePage() {
       <Group gap="xs" mb="md" wrap="wrap">
         <ServiceTypeBadge serviceid={service.serviceid} withName size="md" />
         <ServiceStatusBadge status={service.status} size="md" />
-        <ServiceConditionBadge condition={service.condition} size="md" />
+        <ServiceConditionBadge condition={service.condition} status={service.status} size="md" />
       </Group>
       {disabled && (
         <Alert variant="light" color="gray" icon={<IconArchive size={18} />} mb="md">

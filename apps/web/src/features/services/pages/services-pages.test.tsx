@@ -146,6 +146,16 @@ describe('ServicesPage', () => {
     expect(screen.queryByRole('button', { name: 'New service' })).toBeNull();
   });
 
+  // Issue 12: a deprovisioned service read a green 'Normal'.
+  it('shows a deprovisioned service as Deprovisioned, not Normal', async () => {
+    render(sessionFor(1, 1), '/services', {
+      'GET /api/services': page([{ ...summary, status: 0, condition: 0 }]),
+    });
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByText('Deprovisioned')).toBeTruthy();
+    expect(within(table).queryByText('Normal')).toBeNull();
+  });
+
   it("says spec 8's 'An error occurred retrieving services' when the list fails", async () => {
     render(sessionFor(4, 7), '/services', {
       'GET /api/services': { status: 500, body: { result: 'Failure', message: 'Database unavailable' } },

@@ -51,7 +51,7 @@ export function SiteServicesPanel({ siteid }: { siteid: number }) {
               <Stack gap={4}>
                 <Group justify="space-between" gap="xs">
                   <ServiceLink service={service} />
-                  <ServiceConditionBadge condition={service.condition} />
+                  <ServiceConditionBadge condition={service.condition} status={service.status} />
                 </Group>
                 <Text fz="sm">{service.description}</Text>
                 <Text fz="xs" c="dimmed">
@@ -97,7 +97,7 @@ export function SiteServicesPanel({ siteid }: { siteid: number }) {
                       <Text fz="sm">{service.speed ?? '—'}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <ServiceConditionBadge condition={service.condition} />
+                      <ServiceConditionBadge condition={service.condition} status={service.status} />
                     </Table.Td>
                   </Table.Tr>
                 );
