@@ -151,9 +151,9 @@ test.describe('support and field operations', () => {
     const created = page.getByText(/^Ticket #\d+ created!$/).first();
     await expect(created).toBeVisible();
     const ticketid = Number((await created.textContent())?.match(/\d+/)?.[0]);
-    await expect(dialog.getByRole('button', { name: 'Close' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
     await screenshot(page, 'access-wizard-summary');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
     // The request is on the site's page and in the tickets list, with the form attached.
     await page

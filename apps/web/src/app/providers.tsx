@@ -1,15 +1,24 @@
-import { MantineProvider } from '@mantine/core';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErrorBoundary } from './error-boundary';
 import { queryClient } from './query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
+
+// Decision 015: the system setting decides until the user picks Light or Dark in the profile menu;
+// the choice is kept in this browser.
+export const colorSchemeManager = localStorageColorSchemeManager({ key: 'lightpath.color-scheme' });
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+    >
       <ErrorBoundary>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>

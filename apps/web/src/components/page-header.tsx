@@ -30,7 +30,7 @@ export function PageHeader({ title, description, crumbs = [], actions }: Props) 
       </Breadcrumbs>
       <Group justify="space-between" align="flex-end" gap="sm">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Title order={2} fz={{ base: 22, sm: 26 }}>
+          <Title order={1} fz={{ base: 22, sm: 26 }}>
             {title}
           </Title>
           {description && (

@@ -9,7 +9,7 @@ export function AppFooter({ providerName }: { providerName: string }) {
       gap="xs"
       py="md"
       mt="xl"
-      style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
     >
       <Text fz="xs" c="dimmed">
         © {new Date().getFullYear()} {providerName}

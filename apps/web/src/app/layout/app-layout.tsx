@@ -39,7 +39,7 @@ export function AppLayout() {
       <AppShell.Navbar>
         <Sidebar onNavigate={nav.close} supportPhone={portal.data?.supportphone} />
       </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
+      <AppShell.Main bg="var(--lp-color-page)">
         <Box
           px={{ base: 'sm', sm: 'lg', xl: 'xl' }}
           pt={{ base: 'md', sm: 'lg' }}

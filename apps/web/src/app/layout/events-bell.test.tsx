@@ -86,7 +86,7 @@ function renderBell(route: Parameters<typeof mockFetch>[0][string]) {
     ],
     '/',
   );
-  const bell = () => screen.getByRole('button', { name: 'Network events' });
+  const bell = () => screen.getByRole('button', { name: /^Network events/ });
   const open = () => fireEvent.click(bell());
   return { ...view, calls, open, bell };
 }
@@ -106,6 +106,8 @@ describe('EventsBell', () => {
     async () => {
       const { calls, open, queryClient } = renderBell(page(latest));
       await waitFor(() => expect(screen.getByTestId('events-bell-count').textContent).toBe('2'));
+      // The count the bell shows is part of its name (WCAG 2.5.3, label in name).
+      expect(screen.getByRole('button', { name: 'Network events: 2 happening now' })).toBeTruthy();
       const url = new URL(calls[0]?.url ?? '', 'http://x');
       expect(url.searchParams.get('view')).toBe('latest');
       expect(url.searchParams.get('limit')).toBe('10');

@@ -146,16 +146,18 @@ export function EventsBell() {
     );
   }
 
+  const shownCount = happeningNow > 9 ? '9+' : String(happeningNow);
   return (
     <HeaderPopover
       label="Network events"
+      badge={happeningNow > 0 ? `${shownCount} happening now` : undefined}
       icon={
         <Indicator
           inline
           size={16}
           offset={2}
           color="red"
-          label={happeningNow > 9 ? '9+' : happeningNow}
+          label={shownCount}
           disabled={happeningNow === 0}
           data-testid="events-bell-count"
         >

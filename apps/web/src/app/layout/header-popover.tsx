@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 
 type Props = {
   label: string;
+  // What the icon shows besides itself (the bell's count), so the button's name contains it.
+  badge?: string;
   icon: ReactNode;
   // The page that lists everything, linked from the dropdown's title row.
   allLink: { to: string; label: string };
@@ -13,7 +15,7 @@ type Props = {
 
 // A header icon that opens a titled dropdown (network events, watched jobs): one look and one
 // behaviour for both, closing when the user follows the link.
-export function HeaderPopover({ label, icon, allLink, width = 320, children }: Props) {
+export function HeaderPopover({ label, badge, icon, allLink, width = 320, children }: Props) {
   const [opened, setOpened] = useState(false);
   return (
     <Popover opened={opened} onChange={setOpened} width={width} position="bottom-end" shadow="md" withArrow>
@@ -23,7 +25,7 @@ export function HeaderPopover({ label, icon, allLink, width = 320, children }: P
             variant="subtle"
             color="gray"
             size="lg"
-            aria-label={label}
+            aria-label={badge ? `${label}: ${badge}` : label}
             onClick={() => setOpened((o) => !o)}
           >
             {icon}

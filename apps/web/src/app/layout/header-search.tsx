@@ -181,7 +181,7 @@ function SearchBox({ value, onChange, inputRef, compact, onDone }: BoxProps) {
                   value={option.value}
                   style={
                     option.value === 'more' || option.value === 'advanced'
-                      ? { borderTop: '1px solid var(--mantine-color-gray-2)' }
+                      ? { borderTop: '1px solid var(--mantine-color-default-border)' }
                       : undefined
                   }
                 >

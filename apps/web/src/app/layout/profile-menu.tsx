@@ -1,11 +1,25 @@
 import { fullName } from '@lightpath/domain/users';
-import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Group,
+  type MantineColorScheme,
+  Menu,
+  Stack,
+  Text,
+  UnstyledButton,
+  useMantineColorScheme,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconArrowBackUp,
+  IconCheck,
   IconChevronDown,
+  IconDeviceDesktop,
   IconKey,
   IconLogout,
+  IconMoon,
+  IconSun,
   IconSwitchHorizontal,
   IconUserCircle,
 } from '@tabler/icons-react';
@@ -17,6 +31,35 @@ import { ChangePasswordModal } from '../../features/auth/components/change-passw
 import { SwitchCustomerModal } from '../../features/auth/components/switch-customer-modal';
 import { initialsOf } from '../../lib/format';
 import { useSession } from '../../lib/session';
+
+const schemeChoices: { value: MantineColorScheme; label: string; icon: typeof IconSun }[] = [
+  { value: 'auto', label: 'Follow system', icon: IconDeviceDesktop },
+  { value: 'light', label: 'Light', icon: IconSun },
+  { value: 'dark', label: 'Dark', icon: IconMoon },
+];
+
+// Decision 015: the system setting by default; a choice here is kept in this browser.
+function ColorSchemeItems() {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  return (
+    <>
+      <Menu.Label>Appearance</Menu.Label>
+      {schemeChoices.map(({ value, label, icon: Icon }) => (
+        <Menu.Item
+          key={value}
+          role="menuitemradio"
+          aria-checked={colorScheme === value}
+          closeMenuOnClick={false}
+          leftSection={<Icon size={16} aria-hidden="true" />}
+          rightSection={colorScheme === value ? <IconCheck size={14} aria-hidden="true" /> : null}
+          onClick={() => setColorScheme(value)}
+        >
+          {label}
+        </Menu.Item>
+      ))}
+    </>
+  );
+}
 
 export function ProfileMenu() {
   const { user, actor } = useSession();
@@ -30,14 +73,16 @@ export function ProfileMenu() {
     <>
       <Menu position="bottom-end" width={260} shadow="md" withinPortal>
         <Menu.Target>
-          <UnstyledButton
-            aria-label="Profile menu"
-            data-testid="profile-menu"
-            style={{ borderRadius: 8 }}
-            p={4}
-          >
+          {/* Named by what it shows (WCAG 2.5.3, label in name), then what it is: the initials are
+              decoration, and on a narrow screen only they and the hidden words are there. */}
+          <UnstyledButton data-testid="profile-menu" style={{ borderRadius: 8 }} p={4}>
             <Group gap={8} wrap="nowrap">
-              <Avatar color={actor.impersonating ? 'orange' : 'indigo'} radius="xl" size={34}>
+              <Avatar
+                color={actor.impersonating ? 'orange' : 'indigo'}
+                radius="xl"
+                size={34}
+                aria-hidden="true"
+              >
                 {initialsOf(user.firstname, user.surname)}
               </Avatar>
               <Stack gap={0} visibleFrom="lg" style={{ minWidth: 0 }}>
@@ -48,6 +93,7 @@ export function ProfileMenu() {
                   {user.email}
                 </Text>
               </Stack>
+              <VisuallyHidden>Profile menu</VisuallyHidden>
               <IconChevronDown size={14} aria-hidden="true" />
             </Group>
           </UnstyledButton>
@@ -94,6 +140,8 @@ export function ProfileMenu() {
               Revert to own account
             </Menu.Item>
           )}
+          <Menu.Divider />
+          <ColorSchemeItems />
           <Menu.Divider />
           <Menu.Item
             color="red"

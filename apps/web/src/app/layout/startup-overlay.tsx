@@ -15,7 +15,7 @@ function Backdrop({ children }: { children: ReactNode }) {
       p="md"
       style={{
         zIndex: 400,
-        background: 'linear-gradient(160deg, var(--mantine-color-gray-0), var(--mantine-color-indigo-0))',
+        background: 'linear-gradient(160deg, var(--lp-color-page), var(--mantine-color-indigo-light))',
       }}
     >
       {children}

@@ -46,7 +46,7 @@ const reasonOptions = accessReasons.map((reason) => ({ value: reason, label: rea
 // What the site's record says about getting in: its access type, hours and notes.
 function SiteAccessFacts({ site }: { site: Site }) {
   return (
-    <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)">
+    <Paper withBorder radius="md" p="sm" bg="var(--lp-color-page)">
       <Stack gap={4}>
         <Group gap="xs">
           <Text fz="sm" c="dimmed">

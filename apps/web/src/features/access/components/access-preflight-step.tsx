@@ -59,9 +59,9 @@ export function AccessPreflightStep({ heading, plan }: Props) {
               style={{
                 width: '100%',
                 height: 320,
-                border: '1px solid var(--mantine-color-gray-3)',
+                border: '1px solid var(--mantine-color-default-border)',
                 borderRadius: 'var(--mantine-radius-sm)',
-                background: 'white',
+                background: 'var(--mantine-color-body)',
               }}
             />
           </Stack>

@@ -151,15 +151,20 @@ function CountButton({
   colour: string;
   label: string;
 }) {
+  const shown = count === undefined ? '…' : count.toLocaleString();
+  // The name starts with what the button shows ('3 sites affected'), so speech input can say it.
   return (
     <UnstyledButton
       onClick={onClick}
-      aria-label={label}
+      aria-label={`${shown} ${noun}: ${label}`}
       p="sm"
-      style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--mantine-color-gray-3)' }}
+      style={{
+        borderRadius: 'var(--mantine-radius-md)',
+        border: '1px solid var(--mantine-color-default-border)',
+      }}
     >
       <Text fz={24} fw={700} lh={1.1} c={count ? colour : undefined}>
-        {count === undefined ? '…' : count.toLocaleString()}
+        {shown}
       </Text>
       <Text fz="xs" c="dimmed">
         {noun}

@@ -7,7 +7,7 @@ type Props = { code: string; title: string; description: ReactNode; actions: Rea
 // Error pages stand on their own (no app shell): they must render even when the profile cannot load.
 export function ErrorScreen({ code, title, description, actions }: Props) {
   return (
-    <Center mih="100dvh" p="md" bg="var(--mantine-color-gray-0)">
+    <Center mih="100dvh" p="md" bg="var(--lp-color-page)">
       <Stack align="center" gap="md" maw={520} ta="center">
         <LightpathMark size={40} withName />
         <Text

@@ -139,7 +139,8 @@ function EventsListPage({ view }: { view: ListView }) {
           <IconCalendarPlus size={16} style={{ flexShrink: 0 }} aria-hidden="true" />
           <Text fz="sm">
             {calendar.text}{' '}
-            <Anchor component={Link} to={calendar.to} fz="sm">
+            {/* Underlined: colour alone does not tell a link inside a sentence apart (WCAG 1.4.1). */}
+            <Anchor component={Link} to={calendar.to} fz="sm" underline="always">
               {calendar.label}
             </Anchor>
             .

@@ -20,6 +20,7 @@ import {
   Text,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconMapPinOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -165,7 +166,7 @@ export function NetworkMapPage() {
               style={{
                 borderRadius: 'var(--mantine-radius-lg)',
                 overflow: 'hidden',
-                border: '1px solid var(--mantine-color-gray-3)',
+                border: '1px solid var(--mantine-color-default-border)',
                 isolation: 'isolate',
               }}
             >
@@ -280,8 +281,7 @@ export function NetworkMapPage() {
                             w="100%"
                             p={6}
                             style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-                            aria-label={`Show ${site.sitenumber} ${site.sitename} on the map`}
-                            bg={site.siteid === selected ? 'var(--mantine-color-indigo-0)' : undefined}
+                            bg={site.siteid === selected ? 'var(--mantine-color-indigo-light)' : undefined}
                           >
                             {/* Name above the condition: the side panel is too narrow for both on one line. */}
                             <Stack gap={2} align="flex-start">
@@ -290,6 +290,8 @@ export function NetworkMapPage() {
                               </Text>
                               <SiteConditionBadge condition={site.condition} status={site.status} size="xs" />
                             </Stack>
+                            {/* Named by what it shows (WCAG 2.5.3), then what it does. */}
+                            <VisuallyHidden>Show on the map</VisuallyHidden>
                           </UnstyledButton>
                         </li>
                       ))}

@@ -167,7 +167,7 @@ export function SearchResultsPage() {
                   wrap="nowrap"
                   py="sm"
                   align="flex-start"
-                  style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+                  style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
                 >
                   <SearchKindBadge kind={result.kind} size="sm" />
                   <Stack gap={2} style={{ minWidth: 0 }}>

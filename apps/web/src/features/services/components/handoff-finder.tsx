@@ -32,7 +32,7 @@ function PortChoice({
       style={{
         borderRadius: 'var(--mantine-radius-sm)',
         border: `1px solid var(--mantine-color-${picked ? 'indigo-5' : 'gray-3'})`,
-        background: picked ? 'var(--mantine-color-indigo-0)' : undefined,
+        background: picked ? 'var(--mantine-color-indigo-light)' : undefined,
       }}
     >
       <Group gap={6} wrap="nowrap" justify="space-between">

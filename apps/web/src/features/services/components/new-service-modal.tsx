@@ -483,7 +483,7 @@ function ServiceIdPreview({
     );
   }
   return (
-    <Paper withBorder radius="md" p="sm" bg="gray.0">
+    <Paper withBorder radius="md" p="sm" bg="var(--lp-color-page)">
       <Group justify="space-between" gap="xs">
         <Stack gap={2}>
           <Text fz="xs" c="dimmed" fw={600} tt="uppercase">

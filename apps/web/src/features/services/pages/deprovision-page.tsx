@@ -44,7 +44,7 @@ function Summary({
   const { letter } = serviceTypeOf(chosen.serviceid);
   const service = detail.data ?? chosen;
   return (
-    <Paper withBorder radius="md" p="md" bg="gray.0">
+    <Paper withBorder radius="md" p="md" bg="var(--lp-color-page)">
       <Stack gap="sm">
         <Group gap={8} wrap="wrap">
           <ServiceTypeBadge serviceid={service.serviceid} withName />

@@ -78,7 +78,9 @@ export function TrafficChart({ serviceid }: { serviceid: string }) {
         <Legend label="A → B" colour="indigo-6" {...a} />
         <Legend label="B → A" colour="teal-5" {...b} />
       </Group>
-      <div aria-hidden="true">
+      {/* The legend above says the figures in words; the chart is a picture of them, kept out of the
+          reading order and the tab order alike (inert), as the chart's own elements can take focus. */}
+      <div aria-hidden="true" inert>
         <AreaChart
           h={100}
           data={points}

@@ -29,7 +29,7 @@ export function PrefillFromTicket({ onPrefilled }: { onPrefilled: (reply: EventP
   };
 
   return (
-    <Paper withBorder p="sm" bg="var(--mantine-color-gray-0)">
+    <Paper withBorder p="sm" bg="var(--lp-color-page)">
       <Group align="flex-end" gap="sm" wrap="nowrap">
         <NumberInput
           label="Prefill from ticket"

@@ -34,9 +34,9 @@ function NotificationMessage({ html, title }: { html: string; title: string }) {
       style={{
         width: '100%',
         height: 260,
-        border: '1px solid var(--mantine-color-gray-3)',
+        border: '1px solid var(--mantine-color-default-border)',
         borderRadius: 'var(--mantine-radius-sm)',
-        background: 'white',
+        background: 'var(--mantine-color-body)',
       }}
     />
   );
