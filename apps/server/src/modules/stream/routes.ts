@@ -61,6 +61,7 @@ export const streamRoutes: FastifyPluginAsyncZod<StreamRouteOptions> = async (ap
           '`event: change` with `data: {"topics":["events"]}` whenever something changes, and a `: ping` ' +
           'comment every 20 s. It closes when the session expires. Topics name what to refetch, never a ' +
           'record, so they reveal nothing about other customers.',
+        produces: ['text/event-stream'],
       },
     },
     async (request, reply) => {
