@@ -1,10 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -33,18 +30,23 @@ import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { telemetryRoutes } from './modules/telemetry/routes';
 import { ticketRoutes } from './modules/tickets/routes';
 import { userRoutes } from './modules/users/routes';
+import { trackAllowedMethods } from './platform/allowed-methods';
 import { registerErrorHandling } from './platform/error-handler';
+import { registerOpenApi } from './platform/openapi';
 import { registerRequestContext } from './platform/request-context';
-import { registerSecurityHeaders } from './platform/security-headers';
+import { apiSecurityHeaders, registerSecurityHeaders } from './platform/security-headers';
 import { serializerCompiler } from './platform/serializer';
+import { validatorCompiler } from './platform/validator';
 
 // Query parameters that carry secrets never reach the log.
-function redactUrl(url: string): string {
+export function redactUrl(url: string): string {
   return (
     url
       .replace(/([?&](?:token|key)=)[^&#]*/gi, '$1[redacted]')
-      // A calendar feed's token is its path: GET /api/calendar/<token>.ics
-      .replace(/^(\/api\/calendar\/)(?!feed(?:[/?#]|$))[^/?#]+/i, '$1[redacted]')
+      // A calendar feed's token is its path: GET /api/calendar/<token>.ics, however many slashes
+      // were typed (//api/calendar/..., /api//calendar/...), and any other .ics name anywhere.
+      .replace(/^(\/+api\/+calendar\/+)(?!feed(?:[/?#]|$))[^?#]+/i, '$1[redacted]')
+      .replace(/[^/?#]+\.ics(?=[?#]|$)/gi, '[redacted].ics')
   );
 }
 
@@ -65,6 +67,10 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
+// What browsers, crawlers and the built app fetch as files (scripts, styles, images, fonts, manifests).
+const staticFileExtension =
+  /\.(?:m?js|css|map|ico|png|svg|jpe?g|gif|webp|avif|woff2?|ttf|otf|eot|txt|json|xml|webmanifest|html?)$/i;
+
 type BuildOptions = { logger?: boolean; logStream?: DestinationStream };
 
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}) {
@@ -80,31 +86,27 @@ export async function buildApp(config: Config, database: Database, options: Buil
     trustProxy: config.trustProxy,
     // Spec 7 writes some paths with a trailing slash (POST service/, site/{id}/contact/): both forms answer.
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a path parameter over 100 characters, a bad %-escape) answer in the
+    // envelope like every other error, not with Fastify's body.
+    frameworkErrors: (error, request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      // Typed for no route in particular: the envelope is what every route answers.
+      const answer = reply as FastifyReply;
+      answer.headers(apiSecurityHeaders(request.protocol === 'https'));
+      answer.code(tooLong ? 414 : 400).send({
+        result: 'Failure',
+        message: tooLong ? 'The address is too long' : 'The address is not valid',
+      });
+    },
   });
+  const allowedMethods = trackAllowedMethods(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  registerSecurityHeaders(app, config.publicUrl.startsWith('https:'));
+  registerSecurityHeaders(app, { prefix: '/api/docs', inline: () => app.swaggerCSP });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Lightpath API',
-        version: config.version,
-        description:
-          'Every reply is an envelope `{ result, message?, payload? }`. Sign in with POST /api/login and send the token in the X-AUTH-TOKEN header.',
-      },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-AUTH-TOKEN' } } },
-      security: [{ token: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
-    app.swagger(),
-  );
+  await registerOpenApi(app, config);
 
   registerRequestContext(app, database.query);
 
@@ -173,12 +175,33 @@ export async function buildApp(config: Config, database: Database, options: Buil
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api') && hasWeb;
-    // The web app owns every other path: it routes client-side and shows its own 404 page.
+    const path = request.url.split('?')[0] ?? '/';
+    const allow = allowedMethods(path);
+    if (allow.length > 0) {
+      return reply
+        .status(405)
+        .header('allow', allow.join(', '))
+        .send({
+          result: 'Failure',
+          message: `${request.method} is not allowed here. Allowed: ${allow.join(', ')}`,
+        });
+    }
+    // The web app owns every other path that names no file: it routes client-side and shows its own
+    // 404 page. A missing file (an old hashed asset, /favicon.ico) is a 404, never the page, which a
+    // browser would run as a script or cache as an icon; a doubled slash is no address of ours.
+    // A file is named by its extension, not by any dot: a search for 10.0.0.1 is a client route.
+    const namesFile = staticFileExtension.test(path);
+    const wantsPage =
+      hasWeb &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api') &&
+      !path.startsWith('/assets/') &&
+      !path.includes('//') &&
+      !namesFile;
     if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({
       result: 'Failure',
-      message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+      message: `No such endpoint: ${request.method} ${redactUrl(path)}`,
     });
   });
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+// Single-line text fields (names, titles, phone numbers): trimmed, bounded, and free of control
+// characters (line breaks included) and of the bidirectional overrides that disguise text.
+const controlOrBidi = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+export const controlCharacterMessage = 'Must not contain line breaks or control characters';
+export function hasNoControlCharacters(value: string) {
+  return !controlOrBidi.test(value);
+}
+
 // The reply envelope of decisions.md: every JSON reply has this shape.
 export type Envelope<T> = { result: 'Success' | 'Failure'; message?: string; payload?: T };
 export type FieldError = { path: string; message: string };
@@ -52,13 +60,10 @@ export function parseSort<F extends string>(sort: string | undefined, fields: re
   return { field, descending: sort?.startsWith('-') ?? false };
 }
 
-// Single-line text fields (names, titles, phone numbers): trimmed, bounded, and free of control
-// characters (line breaks included) and of the bidirectional overrides that disguise text.
-const controlOrBidi = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 export function text(max: number) {
   return z
     .string()
     .trim()
     .max(max, `Must be at most ${max} characters`)
-    .refine((value) => !controlOrBidi.test(value), 'Must not contain line breaks or control characters');
+    .refine(hasNoControlCharacters, controlCharacterMessage);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { controlCharacterMessage } from './api';
 import {
   type EventDraft,
   eventDraftProblem,
@@ -192,6 +193,13 @@ describe('eventWriteSchema', () => {
     expect(result.error?.issues[0]?.message).toBe(eventMessages.suburbTemplate);
     expect(eventWriteSchema.safeParse({ ...body, colour: 'red' }).success).toBe(false);
     expect(eventWriteSchema.safeParse({ ...body, priority: 6 }).success).toBe(false);
+  });
+
+  it('refuses a control character (a NUL) inside a service id, naming the service', () => {
+    const result = eventWriteSchema.safeParse({ ...body, services: ['UNG0012004701B', 'UNG\u0000001'] });
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ path: ['services', 1], message: controlCharacterMessage }),
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharacterMessage, hasNoControlCharacters } from './api';
 import { isTicketNumberInRange, ticketNumberMessages } from './ticket-numbers';
 import { formatZonedDateTime, zoneAbbreviation } from './time';
 
@@ -337,9 +338,18 @@ export const eventWriteSchema = z
     priority: z.number().int().min(1, 'Priority must be 1 to 5').max(5, 'Priority must be 1 to 5').default(3),
     slatype: z.number().int().min(1, 'SLA type must be 1 to 5').max(5, 'SLA type must be 1 to 5').default(1),
     services: z
-      .array(z.string().trim().max(40, 'A service id is at most 40 characters'), {
-        error: eventMessages.fieldsMissing,
-      })
+      .array(
+        // Service ids are letters and digits: a control character (a NUL, which the database cannot
+        // store) is refused here rather than reaching a query.
+        z
+          .string()
+          .trim()
+          .max(40, 'A service id is at most 40 characters')
+          .refine(hasNoControlCharacters, controlCharacterMessage),
+        {
+          error: eventMessages.fieldsMissing,
+        },
+      )
       .max(eventServicesMax, eventMessages.tooManyServices),
     updateexisting: z.boolean().default(false),
     preflight: z.boolean().default(false),

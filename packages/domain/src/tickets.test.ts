@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { controlCharacterMessage } from './api';
 import {
   buildTicketSubject,
   canReadTickets,
@@ -299,6 +300,7 @@ describe('POST /api/ticket body', () => {
       ticketMessages.tooManyServices,
     ],
     ['a service id too long', { ...body, services: ['x'.repeat(41)] }, ticketMessages.serviceIdInvalid],
+    ['a NUL inside a service id', { ...body, services: ['UNG\u00000012'] }, controlCharacterMessage],
     ['a fractional time', { ...body, starttime: 1.5 }, ticketMessages.timeInvalid],
     ['a site id of 0', { ...body, siteid: 0 }, ticketMessages.siteRequired],
     ['an unknown field', { ...body, priority: 1 }, 'Unrecognized key: "priority"'],

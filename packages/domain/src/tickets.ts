@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { Actor } from './actor';
-import { idSchema, listQuerySchema, recordIdSchema, text } from './api';
+import {
+  controlCharacterMessage,
+  hasNoControlCharacters,
+  idSchema,
+  listQuerySchema,
+  recordIdSchema,
+  text,
+} from './api';
 import { formatPortalTime } from './events';
 import { can } from './permissions';
 
@@ -323,7 +330,13 @@ export const ticketCreateSchema = z
     tickettype: z.enum(['incident', 'question', 'task']).optional(),
     services: z
       .array(
-        z.string().trim().min(1, ticketMessages.serviceIdInvalid).max(40, ticketMessages.serviceIdInvalid),
+        z
+          .string()
+          .trim()
+          .min(1, ticketMessages.serviceIdInvalid)
+          .max(40, ticketMessages.serviceIdInvalid)
+          // A control character (a NUL, which the database cannot store) never reaches a query.
+          .refine(hasNoControlCharacters, controlCharacterMessage),
       )
       .max(200, ticketMessages.tooManyServices)
       .default([]),

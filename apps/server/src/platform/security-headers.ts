@@ -1,9 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+// Hashes of the inline scripts and styles a page may run, beyond its own files (the API reference).
+export type InlineHashes = { script: string[]; style: string[] };
 
 // The usual hardening headers (the set Helmet sends by default), computed once. Helmet rebuilt them
 // on every request, which cost about 40% of the throughput of GET /api/user/me; they never change
-// while the server runs, so a fixed object set by one cheap hook does the same job.
-export function securityHeaders(https: boolean): Record<string, string> {
+// while the server runs, so fixed objects chosen by one cheap hook do the same job.
+export function securityHeaders(
+  https: boolean,
+  inline: InlineHashes = { script: [], style: [] },
+): Record<string, string> {
   const csp = [
     "default-src 'self'",
     "base-uri 'self'",
@@ -12,11 +18,12 @@ export function securityHeaders(https: boolean): Record<string, string> {
     "frame-ancestors 'self'",
     "img-src 'self' data: blob:",
     "object-src 'none'",
-    "script-src 'self'",
+    ["script-src 'self'", ...inline.script].join(' '),
     "script-src-attr 'none'",
     // Mantine injects style elements at run time.
-    "style-src 'self' 'unsafe-inline'",
-    // Plain-HTTP deployments (the embedded default) must not have their requests upgraded.
+    ["style-src 'self' 'unsafe-inline'", ...inline.style].join(' '),
+    // Only a page that came over HTTPS may have its requests upgraded: over plain HTTP on a host name
+    // the upgraded requests go to a port nobody listens on and the page stays blank (issue 12, item 11).
     ...(https ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
   return {
@@ -47,13 +54,41 @@ export function apiSecurityHeaders(https: boolean): Record<string, string> {
   };
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, https: boolean) {
-  const pages = securityHeaders(https);
-  const api = apiSecurityHeaders(https);
-  // Set before the handler runs, so a route with needs of its own (the API docs page) can override one.
+type HeaderSet = { http: Record<string, string>; https: Record<string, string> };
+
+function both(make: (https: boolean) => Record<string, string>): HeaderSet {
+  return { http: make(false), https: make(true) };
+}
+
+// HTTPS is how this request reached us: a TLS socket, or X-Forwarded-Proto from a proxy trusted with
+// TRUST_PROXY (request.protocol reads the header only then). PUBLIC_URL says where links point, not
+// how a browser loaded this page, so it decides nothing here (docs/decisions/017).
+function cameOverHttps(request: FastifyRequest) {
+  return request.protocol === 'https';
+}
+
+// `docs` is the API reference's prefix; its page runs Swagger UI's inline script and styles, whose
+// hashes the plugin knows once it is registered.
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  docs: { prefix: string; inline: () => InlineHashes },
+) {
+  const pages = both((https) => securityHeaders(https));
+  const api = both(apiSecurityHeaders);
+  let docsPages: HeaderSet | undefined;
+  // Set before the handler runs, so a route with needs of its own can override one.
   app.addHook('onRequest', (request, reply, done) => {
-    const isApi = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
-    reply.headers(isApi ? api : pages);
+    const url = request.url;
+    const https = cameOverHttps(request);
+    let set: HeaderSet;
+    if (url.startsWith(docs.prefix)) {
+      const inline = docs.inline();
+      docsPages ??= both((secure) => securityHeaders(secure, inline));
+      set = docsPages;
+    } else {
+      set = url.startsWith('/api/') ? api : pages;
+    }
+    reply.headers(https ? set.https : set.http);
     done();
   });
 }

@@ -14,6 +14,7 @@ import type { Db, RawQuery } from '../../db/client';
 import type { TicketSystem } from '../../integrations/tickets/ticket-system';
 import { envelope, listOf, ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
+import { foundFirst } from '../../platform/found-first';
 import { idempotencyKeyOf } from '../../platform/idempotency';
 import { signedIn } from '../../platform/request-context';
 import { type FileStorage, fileStorageFor } from '../../platform/storage';
@@ -129,11 +130,10 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRouteOptions> = async (ap
   // Multipart is parsed only here, for the access form; the limits are set per request.
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
 
-  // Runs before the body is read or validated: another customer's site is 404 whatever was sent.
-  const siteInScopeFirst = async (request: FastifyRequest) => {
-    const siteid = idSchema.safeParse((request.params as { siteid?: unknown }).siteid);
-    if (siteid.success) await requireAccessSite(db, signedIn(request).actor, siteid.data);
-  };
+  // Before the upload is read or the body validated: another customer's site is 404 whatever was sent.
+  const siteInScopeFirst = foundFirst(siteParams, (actor, { siteid }) =>
+    requireAccessSite(db, actor, siteid),
+  );
 
   // Spec 7.4 names both methods for the upload; they do the same.
   for (const method of ['POST', 'PUT'] as const) {
@@ -146,6 +146,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRouteOptions> = async (ap
         tags,
         summary: `Upload the site access form (spec 7.4): multipart/form-data, each file under its own field name, at most ${accessUploadRules.maxFiles} files, no other fields. PDF, PNG, JPEG, .docx and .xlsx only, checked by name and by content. Answers 201 with a token per file, to name in POST site/{siteid}/access. Refusals store nothing: 400 (an empty file, a path or control character in a name, too many files), 413 (a file over the size limit), 415 (a type not allowed, or content that is not what its name says)`,
         params: siteParams,
+        consumes: ['multipart/form-data'],
         response: { 201: envelope(z.object({ attachments: z.array(attachmentSchema) })) },
       },
       handler: async (request, reply) => {

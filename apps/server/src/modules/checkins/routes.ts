@@ -1,10 +1,10 @@
 import { idSchema, listQuerySchema } from '@lightpath/domain/api';
 import { checkinBodySchema, checkoutBodySchema } from '@lightpath/domain/checkins';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, RawQuery } from '../../db/client';
 import { envelope, listOf, ok } from '../../platform/envelope';
+import { foundFirst } from '../../platform/found-first';
 import { signedIn } from '../../platform/request-context';
 import { requireSiteFor } from '../sites/service';
 import { checkIn, checkOut, listActiveCheckinsFor, listCheckinsFor, listSiteCheckinsFor } from './service';
@@ -38,11 +38,7 @@ const userParams = z.object({ userid: idSchema });
 const tags = ['checkins'];
 
 export const checkinRoutes: FastifyPluginAsyncZod<CheckinRouteOptions> = async (app, { db, query }) => {
-  // Runs before the body is validated: an unknown site is 404 whatever was sent.
-  const siteExistsFirst = async (request: FastifyRequest) => {
-    const siteid = idSchema.safeParse((request.params as { siteid?: unknown }).siteid);
-    if (siteid.success) await requireSiteFor(db, signedIn(request).actor, siteid.data);
-  };
+  const siteExistsFirst = foundFirst(siteParams, (actor, { siteid }) => requireSiteFor(db, actor, siteid));
 
   app.get(
     '/checkins',

@@ -1,10 +1,10 @@
 import { idSchema, listQuerySchema } from '@lightpath/domain/api';
 import { contactCreateSchema, contactMessages, contactUpdateSchema } from '@lightpath/domain/contacts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, RawQuery } from '../../db/client';
 import { done, envelope, listOf, messageOnly, ok } from '../../platform/envelope';
+import { foundFirst } from '../../platform/found-first';
 import { signedIn } from '../../platform/request-context';
 import {
   createContact,
@@ -50,12 +50,9 @@ const listQuery = listQuerySchema.extend({ customerid: idSchema.optional() });
 const tags = ['contacts'];
 
 export const contactRoutes: FastifyPluginAsyncZod<ContactRouteOptions> = async (app, { db, query }) => {
-  // Runs before the body is validated: another customer's contact is 404 whatever was sent, so a 400
-  // never confirms that it exists.
-  const contactInScopeFirst = async (request: FastifyRequest) => {
-    const contactid = idSchema.safeParse((request.params as { contactid?: unknown }).contactid);
-    if (contactid.success) await requireContactFor(db, signedIn(request).actor, contactid.data);
-  };
+  const contactInScopeFirst = foundFirst(contactParams, (actor, { contactid }) =>
+    requireContactFor(db, actor, contactid),
+  );
 
   app.get(
     '/contacts',

@@ -192,15 +192,6 @@ export async function listSiteContacts(db: DbOrTx, siteId: number): Promise<Site
   return rows as SiteContact[];
 }
 
-export async function findContactCustomer(db: DbOrTx, contactId: number) {
-  const rows = await db
-    .select({ customerId: contacts.customerId })
-    .from(contacts)
-    .where(eq(contacts.contactId, contactId))
-    .limit(1);
-  return rows[0]?.customerId ?? null;
-}
-
 // Assigning an assigned contact again changes its type.
 export async function upsertSiteContact(db: DbOrTx, siteId: number, contactId: number, contactType: number) {
   await db

@@ -6,12 +6,13 @@ import {
   siteMessages,
   siteUpdateSchema,
 } from '@lightpath/domain/sites';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, RawQuery } from '../../db/client';
 import { done, envelope, listOf, messageOnly, ok } from '../../platform/envelope';
+import { foundFirst } from '../../platform/found-first';
 import { signedIn } from '../../platform/request-context';
+import { requireContactFor } from '../contacts/service';
 import { serviceSummarySchema } from '../services/routes';
 import {
   assignSiteContact,
@@ -83,12 +84,13 @@ const listQuery = listQuerySchema.extend({
 const tags = ['sites'];
 
 export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = async (app, { db, query }) => {
-  // Runs before the body is validated: a site outside the caller's scope is 404 whatever was sent,
-  // so a 400 never confirms that another customer's site exists.
-  const siteInScopeFirst = async (request: FastifyRequest) => {
-    const siteid = idSchema.safeParse((request.params as { siteid?: unknown }).siteid);
-    if (siteid.success) await requireSiteFor(db, signedIn(request).actor, siteid.data);
-  };
+  const siteInScopeFirst = foundFirst(siteParams, (actor, { siteid }) => requireSiteFor(db, actor, siteid));
+  // The contact named in the body is a record too: another customer's is 404 like the site.
+  const siteAndContactInScopeFirst = foundFirst(siteParams, async (actor, { siteid }, request) => {
+    await requireSiteFor(db, actor, siteid);
+    const contactid = idSchema.safeParse((request.body as { contactid?: unknown } | null)?.contactid);
+    if (contactid.success) await requireContactFor(db, actor, contactid.data);
+  });
 
   app.get(
     '/sites',
@@ -207,7 +209,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = as
     '/site/:siteid/contact',
     {
       config: { permission: 'contacts.manage' },
-      preValidation: siteInScopeFirst,
+      preValidation: siteAndContactInScopeFirst,
       schema: {
         tags,
         summary:

@@ -13,12 +13,12 @@ import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx, RawQuery } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { Conflict, Invalid, NotFound } from '../../platform/errors';
+import { requireContactFor } from '../contacts/service';
 import { findCustomer } from '../customers/repository';
 import { countServicesAtSite, listServicesAtSiteFor } from '../services/service';
 import {
   deleteSiteContact,
   deleteSiteRow,
-  findContactCustomer,
   findSiteByNumber,
   findSiteDetail,
   findSiteRow,
@@ -199,8 +199,10 @@ export async function assignSiteContact(
 ) {
   return db.transaction(async (tx) => {
     const site = await requireSiteFor(tx, actor, siteId);
-    // One answer for "no such contact" and "another customer's contact", so neither is confirmed.
-    if ((await findContactCustomer(tx, input.contactid)) !== site.customerId)
+    // A contact outside the caller's scope is 404 like any foreign record (the route checks it before
+    // the body too); the rule's 400 is for a contact the caller can see (the NOC's) of another customer.
+    const contact = await requireContactFor(tx, actor, input.contactid);
+    if (contact.customerId !== site.customerId)
       throw Invalid.field('contactid', siteMessages.contactCustomerMismatch);
     await upsertSiteContact(tx, siteId, input.contactid, input.contacttype);
     await recordAudit(tx, request, {

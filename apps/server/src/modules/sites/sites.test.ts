@@ -1,4 +1,5 @@
 import { siteConditionOf } from '@lightpath/domain/conditions';
+import { contactMessages } from '@lightpath/domain/contacts';
 import { customerMessages } from '@lightpath/domain/customers';
 import { type Site, siteMessages } from '@lightpath/domain/sites';
 import { eq, sql } from 'drizzle-orm';
@@ -569,6 +570,25 @@ describe('site contacts', () => {
       });
       expect(reply.statusCode, JSON.stringify(payload)).toBe(400);
     }
+    // Another customer's contact is a foreign record for a customer admin: 404 (not the rule's 400,
+    // which would confirm that it exists), before the body is validated.
+    for (const payload of [{ contactid: ebhContact }, { contactid: ebhContact, contacttype: 9 }]) {
+      const reply = await t.call({
+        method: 'POST',
+        url: `/api/site/${site}/contact`,
+        as: demo.ungAdmin,
+        payload,
+      });
+      expect(reply.statusCode, JSON.stringify(payload)).toBe(404);
+      expect(reply.json().message).toBe(contactMessages.notFound);
+    }
+    const unknownContact = await t.call({
+      method: 'POST',
+      url: `/api/site/${site}/contact`,
+      as: demo.noc,
+      payload: { contactid: 999_999 },
+    });
+    expect(unknownContact.statusCode).toBe(404);
     // Another customer's site is 404 whatever the body, so a 400 never confirms it exists.
     for (const payload of [{}, { contactid: ebhContact }]) {
       const reply = await t.call({

@@ -74,6 +74,7 @@ export const streamRoutes: FastifyPluginAsyncZod<StreamRouteOptions> = async (ap
           'changes (a customer hears only of its own records), and a `: ping` comment every 20 s. It ' +
           'closes within a second of logout, revocation, a password change, expiry or a change of the ' +
           'role the session acts as. Topics name what to refetch, never a record.',
+        produces: ['text/event-stream'],
       },
     },
     async (request, reply) => {

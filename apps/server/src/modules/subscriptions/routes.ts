@@ -5,11 +5,11 @@ import {
   subscriptionMessages,
   subscriptionUpdateSchema,
 } from '@lightpath/domain/subscriptions';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, RawQuery } from '../../db/client';
 import { done, envelope, listOf, messageOnly, ok } from '../../platform/envelope';
+import { foundFirst } from '../../platform/found-first';
 import { signedIn } from '../../platform/request-context';
 import {
   createSubscription,
@@ -46,12 +46,9 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
   app,
   { db, query },
 ) => {
-  // Runs before the body is validated: a subscription outside the caller's scope is 404 whatever
-  // was sent, so a 400 never confirms that another customer's subscription exists.
-  const subscriptionInScopeFirst = async (request: FastifyRequest) => {
-    const id = idSchema.safeParse((request.params as { notificationid?: unknown }).notificationid);
-    if (id.success) await requireSubscriptionFor(query, signedIn(request).actor, id.data);
-  };
+  const subscriptionInScopeFirst = foundFirst(subscriptionParams, (actor, { notificationid }) =>
+    requireSubscriptionFor(query, actor, notificationid),
+  );
 
   app.get(
     '/notifications',

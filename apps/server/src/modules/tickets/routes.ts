@@ -1,3 +1,4 @@
+import { uploadKinds } from '@lightpath/domain/access';
 import { idSchema } from '@lightpath/domain/api';
 import {
   jobTicketSchema,
@@ -9,13 +10,13 @@ import {
   ticketStatuses,
   ticketStatusSchema,
 } from '@lightpath/domain/tickets';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, RawQuery } from '../../db/client';
 import type { TicketSystem } from '../../integrations/tickets/ticket-system';
 import { envelope, listOf, ok } from '../../platform/envelope';
+import { foundFirst } from '../../platform/found-first';
 import { idempotencyKeyOf } from '../../platform/idempotency';
 import { signedIn } from '../../platform/request-context';
 import { type FileStorage, fileStorageFor } from '../../platform/storage';
@@ -96,12 +97,9 @@ const tags = ['tickets'];
 const readPermission = 'portal.use' as const;
 
 export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (app, options) => {
-  // Runs before the body is validated: another customer's ticket is 404 whatever was sent, so a 400
-  // never confirms that it exists.
-  const ticketInScopeFirst = async (request: FastifyRequest) => {
-    const ticketid = idSchema.safeParse((request.params as { ticketid?: unknown }).ticketid);
-    if (ticketid.success) await requireTicketFor(options, signedIn(request).actor, ticketid.data);
-  };
+  const ticketInScopeFirst = foundFirst(ticketParams, (actor, { ticketid }) =>
+    requireTicketFor(options, actor, ticketid),
+  );
 
   app.get(
     '/tickets',
@@ -155,6 +153,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (ap
         summary:
           'Download a file the portal stored for a ticket in scope (a site access form), as an attachment with its checked content type',
         params: ticketParams.extend({ attachmentid: idSchema }),
+        produces: Object.values(uploadKinds).map((kind) => kind.contentType),
       },
     },
     async (request, reply) => {

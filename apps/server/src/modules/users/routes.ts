@@ -6,8 +6,9 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { done, envelope, listOf, messageOnly, ok } from '../../platform/envelope';
+import { foundFirst } from '../../platform/found-first';
 import { requirePermission, signedIn } from '../../platform/request-context';
-import { createUser, deleteUser, getUserFor, listUsersFor, updateUser } from './service';
+import { createUser, deleteUser, getUserFor, listUsersFor, requireUserFor, updateUser } from './service';
 
 export const userSchema = z.object({
   userid: z.number(),
@@ -93,6 +94,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     '/user/:userid',
     {
       config: { permission: 'portal.use' },
+      preValidation: foundFirst(userParams, (actor, { userid }) => requireUserFor(db, actor, userid)),
       schema: {
         tags,
         summary: 'Update a user (your own profile fields, or any field with users.manage)',

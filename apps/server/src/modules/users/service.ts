@@ -45,10 +45,14 @@ function userScope(actor: Actor, userId: number) {
   return userId === actor.userId ? ({ kind: 'all' } as const) : scopeOf(actor);
 }
 
-export async function getUserFor(db: Db, actor: Actor, userId: number) {
+export async function requireUserFor(db: DbOrTx, actor: Actor, userId: number) {
   const row = await findUser(db, userScope(actor, userId), userId);
   if (!row) throw new NotFound(userMessages.notFound);
-  return toUser(row);
+  return row;
+}
+
+export async function getUserFor(db: Db, actor: Actor, userId: number) {
+  return toUser(await requireUserFor(db, actor, userId));
 }
 
 // The type, customer and switch-customer level must fit together and be within what the actor may grant.
