@@ -19,6 +19,8 @@ import { customerRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { eventRoutes } from './modules/events/routes';
 import { faqRoutes } from './modules/faq/routes';
+import { integrationRoutes } from './modules/integrations/routes';
+import { integrationRecorders } from './modules/integrations/service';
 import { netboxRoutes } from './modules/netbox/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { portalRoutes } from './modules/portal/routes';
@@ -112,8 +114,15 @@ export async function buildApp(config: Config, database: Database, options: Buil
 
   const { db } = database;
   // External systems: the real client when configured, otherwise the built-in simulator (decisions.md).
+  // Real clients report each call's outcome for Administration → Integrations (docs/decisions/018).
+  const recorders = integrationRecorders(db, config, app.log);
+  app.addHook('onClose', () => recorders.flush());
   const telemetry = config.telemetry.prometheusUrl
-    ? prometheusTelemetry({ url: config.telemetry.prometheusUrl, queries: config.telemetry.queries })
+    ? prometheusTelemetry({
+        url: config.telemetry.prometheusUrl,
+        queries: config.telemetry.queries,
+        health: recorders.for('telemetry'),
+      })
     : simulatedTelemetry(db);
   const netbox =
     config.netbox.url && config.netbox.token
@@ -121,9 +130,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
           url: config.netbox.url,
           token: config.netbox.token,
           headEndRole: config.netbox.headEndRole,
+          health: recorders.for('netbox'),
         })
       : simulatedNetBox(db, { providerName: config.provider.name, providerCode: config.provider.code });
-  const tickets = ticketSystemFor(config, app.log);
+  const tickets = ticketSystemFor(config, app.log, recorders.for('tickets'));
   await app.register(
     async (api) => {
       await api.register(portalRoutes, { db, config, databaseKind: database.kind });
@@ -155,6 +165,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(ticketRoutes, { db, query: database.query, config, tickets });
       await api.register(accessRoutes, { db, query: database.query, config, tickets });
       await api.register(checkinRoutes, { db, query: database.query });
+      await api.register(integrationRoutes, { db, config });
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { demoAccounts, demoPassword } from './db/seed/demo-customers';
 import { isSeeded, seedDatabase } from './db/seed/seed';
 import { ticketSystemFor } from './integrations/tickets/select';
+import { integrationRecorders } from './modules/integrations/service';
 import { startNotificationDispatcher } from './modules/notifications/service';
 import { smtpTransport, startMailDispatcher } from './platform/outbox';
 
@@ -13,14 +14,22 @@ const firstStart = !(await isSeeded(database.db));
 if (firstStart && config.seedDemo) await seedDatabase(database.db, 'demo');
 
 const app = await buildApp(config, database);
+// The background senders report their calls for Administration → Integrations too (docs/decisions/018).
+const recorders = integrationRecorders(database.db, config, app.log);
 const stopMail = config.mail.smtpUrl
-  ? startMailDispatcher(database.db, smtpTransport(config.mail.smtpUrl), config.mail.from, app.log)
+  ? startMailDispatcher(
+      database.db,
+      smtpTransport(config.mail.smtpUrl),
+      config.mail.from,
+      app.log,
+      recorders.for('email'),
+    )
   : undefined;
 // Event notices a request queued but could not finish (a crash, a failing ticket system) are picked up
 // by whichever instance sweeps first (docs/decisions/012).
 const stopNotices = startNotificationDispatcher({
   db: database.db,
-  tickets: ticketSystemFor(config, app.log),
+  tickets: ticketSystemFor(config, app.log, recorders.for('tickets')),
   log: app.log,
 });
 
@@ -29,6 +38,7 @@ async function shutdown(signal: string) {
   stopMail?.();
   stopNotices();
   await app.close();
+  await recorders.flush();
   await database.close();
   process.exit(0);
 }

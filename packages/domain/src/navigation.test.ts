@@ -72,7 +72,8 @@ const specRoutes = [
   '/technician-job-creator',
   '/release-notes',
 ];
-const allowedRoutes = new Set([...specRoutes, '/company-settings']);
+// Beyond spec 2.2: Company Settings (spec 6) and Integrations (decisions.md, External systems).
+const allowedRoutes = new Set([...specRoutes, '/company-settings', '/integrations']);
 
 const actors = {
   'NOC (1), companyAdmin, chameleon 1': { type: 1, companyAdmin: true, chameleon: 1 },
@@ -130,7 +131,7 @@ const expectedTrees: Record<keyof typeof actors, LabelTree> = {
     nocEvents,
     ['Reports', [...fourReports, 'Invoices', 'API Logs']],
     fullSupport,
-    ['Administration', ['Users', 'Company Settings']],
+    ['Administration', ['Users', 'Company Settings', 'Integrations']],
   ],
   'NOC (1), no companyAdmin, chameleon 0': [
     'Dashboard',
@@ -145,7 +146,7 @@ const expectedTrees: Record<keyof typeof actors, LabelTree> = {
     nocEvents,
     ['Reports', [...fourReports, 'Invoices', 'API Logs']],
     fullSupport,
-    ['Administration', ['Users']],
+    ['Administration', ['Users', 'Integrations']],
   ],
   'NOC (1), chameleon 2': [
     'Dashboard',
@@ -160,7 +161,7 @@ const expectedTrees: Record<keyof typeof actors, LabelTree> = {
     nocEvents,
     ['Reports', [...fourReports, 'Invoices', 'API Logs']],
     reducedSupport,
-    ['Administration', ['Users']],
+    ['Administration', ['Users', 'Integrations']],
   ],
   'technician (2)': technicianMenu,
   'technician (2), chameleon 2': technicianMenu,
@@ -292,6 +293,7 @@ describe('sidebarFor: routes, counts and modals', () => {
       'Support > Portal Release Notes -> /release-notes',
       'Administration > Users -> /users',
       'Administration > Company Settings -> /company-settings',
+      'Administration > Integrations -> /integrations',
     ]);
   });
 
@@ -313,10 +315,17 @@ describe('sidebarFor: routes, counts and modals', () => {
     expect(menu).not.toContain('Services > Third-Party -> /services/thirdparty [services.thirdparty]');
   });
 
-  it.each(actorNames)('%s: every route is a spec 2.2 route or /company-settings', (name) => {
+  it.each(actorNames)('%s: every route is a spec 2.2 route, /company-settings or /integrations', (name) => {
     const menuRoutes = routes(sidebarFor(actors[name]));
     expect(menuRoutes.length).toBeGreaterThan(0);
     expect(menuRoutes.filter((r) => !allowedRoutes.has(r))).toEqual([]);
+  });
+
+  it('Integrations appears for the NOC alone', () => {
+    for (const name of actorNames) {
+      const shown = routes(sidebarFor(actors[name])).includes('/integrations');
+      expect(shown).toBe(actors[name].type === 1);
+    }
   });
 
   it('Company Settings only ever appears for a companyAdmin', () => {

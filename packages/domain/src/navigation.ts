@@ -122,6 +122,8 @@ export function sidebarFor(actor: NavActor): NavEntry[] {
       label: 'Company Settings',
       to: '/company-settings',
     }),
+    // decisions.md, External systems: which systems are real and which simulated.
+    ...only<NavLeaf>(permitted('integrations.view'), { label: 'Integrations', to: '/integrations' }),
   ];
 
   return [

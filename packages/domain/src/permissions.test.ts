@@ -74,6 +74,8 @@ const expected: Record<Permission, readonly [boolean, boolean, boolean, boolean,
   'apilogs.view': [Y, N, N, N, N, N],
   // The outbox of the simulated e-mail/SMS systems is an NOC administration page.
   'outbox.view': [Y, N, N, N, N, N],
+  // decisions.md, External systems: 'An Administration page shows which systems are real' (the NOC's).
+  'integrations.view': [Y, N, N, N, N, N],
   // FAQ is in every menu; 'FAQ create/update/delete' is the NOC's.
   'faq.view': [Y, Y, Y, Y, Y, Y],
   'faq.manage': [Y, N, N, N, N, N],

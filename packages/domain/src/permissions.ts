@@ -51,6 +51,9 @@ export const permissionTable = {
   'reports.view': { types: [1, 3, 4, 5] },
   'apilogs.view': { types: [1] },
   'outbox.view': { types: [1] },
+  // Administration → Integrations (decisions.md, External systems): which systems are real, where they
+  // are and how the last calls went is the NOC's, like the API logs and the outbox.
+  'integrations.view': { types: [1] },
   'faq.view': { types: all },
   'faq.manage': { types: [1] },
   'notifications.manage': { types: [1, 3, 4, 5] },

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
 import type { Db, DbOrTx } from '../db/client';
 import { outbox } from '../db/schema/platform';
+import { type IntegrationHealth, reasonOf, unrecorded } from '../integrations/health';
 
 export type OutgoingEmail = { to: string; subject: string; body: string; dedupeKey?: string };
 
@@ -44,6 +45,8 @@ export async function deliverQueuedEmail(
   transport: MailTransport,
   from: string,
   log: FastifyBaseLogger,
+  // Each message's outcome, for Administration → Integrations (docs/decisions/018).
+  health: IntegrationHealth = unrecorded,
 ) {
   const claimable = db
     .select({ id: outbox.id })
@@ -71,10 +74,12 @@ export async function deliverQueuedEmail(
   for (const row of claimed) {
     try {
       await transport.send({ from, to: row.recipient, subject: row.subject ?? '', text: row.body });
+      health.succeeded();
       await db.update(outbox).set({ sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
       sent += 1;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      health.failed(reasonOf(error));
       await db
         .update(outbox)
         .set({ lastError: reason.slice(0, 500) })
@@ -85,13 +90,19 @@ export async function deliverQueuedEmail(
   return sent;
 }
 
-export function startMailDispatcher(db: Db, transport: MailTransport, from: string, log: FastifyBaseLogger) {
+export function startMailDispatcher(
+  db: Db,
+  transport: MailTransport,
+  from: string,
+  log: FastifyBaseLogger,
+  health: IntegrationHealth = unrecorded,
+) {
   let running = false;
   const timer = setInterval(async () => {
     if (running) return;
     running = true;
     try {
-      await deliverQueuedEmail(db, transport, from, log);
+      await deliverQueuedEmail(db, transport, from, log, health);
     } catch (error) {
       log.error({ err: error }, 'e-mail dispatcher failed');
     } finally {

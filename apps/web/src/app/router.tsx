@@ -59,6 +59,12 @@ const signedInRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'integrations',
+    element: page(() =>
+      import('../features/integrations/pages/integrations-page').then((m) => m.IntegrationsPage),
+    ),
+  },
+  {
     path: 'sites',
     element: page(() => import('../features/sites/pages/sites-page').then((m) => m.SitesPage)),
   },

@@ -1,5 +1,6 @@
 import type { ThirdPartyCreate } from '@lightpath/domain/services';
 import { Invalid } from '../../platform/errors';
+import { type IntegrationHealth, reasonOf, unrecorded } from '../health';
 import {
   circuitMatches,
   type HandoffPort,
@@ -32,6 +33,7 @@ export type NetBoxOptions = {
   headEndRole: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  health?: IntegrationHealth;
 };
 
 type Brief = { id: number; name: string };
@@ -68,8 +70,21 @@ export function netboxClient(options: NetBoxOptions): NetBox {
   const base = new URL(options.url.endsWith('/') ? options.url : `${options.url}/`);
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const health = options.health ?? unrecorded;
 
+  // Every request's outcome goes to the Integrations page; a 404 is an answer, so a success.
   async function request<T>(method: string, target: string | URL, body?: unknown): Promise<T | null> {
+    try {
+      const reply = await send<T>(method, target, body);
+      health.succeeded();
+      return reply;
+    } catch (error) {
+      health.failed(reasonOf(error));
+      throw error;
+    }
+  }
+
+  async function send<T>(method: string, target: string | URL, body?: unknown): Promise<T | null> {
     const url = typeof target === 'string' ? new URL(target, base) : target;
     let response: Response;
     try {

@@ -1,5 +1,6 @@
 import type { TrafficPoint } from '@lightpath/domain/telemetry';
 import type { TelemetryQueries } from '../../config';
+import { type IntegrationHealth, reasonOf, unrecorded } from '../health';
 import {
   type Endpoint,
   type LinkState,
@@ -20,6 +21,7 @@ export type PrometheusOptions = {
   timeoutMs?: number;
   now?: () => number;
   fetch?: typeof fetch;
+  health?: IntegrationHealth;
 };
 
 type Sample = [number, string];
@@ -79,8 +81,22 @@ export function prometheusTelemetry(options: PrometheusOptions): Telemetry {
   const timeoutMs = options.timeoutMs ?? 5000;
   const now = options.now ?? unixNow;
   const { queries } = options;
+  const health = options.health ?? unrecorded;
 
+  // Every call's outcome goes to the Integrations page: a refused query counts as a failure too, since
+  // it usually means a template in the configuration is wrong.
   async function call<T>(path: string, params: Record<string, string>): Promise<T> {
+    try {
+      const result = await send<T>(path, params);
+      health.succeeded();
+      return result;
+    } catch (error) {
+      health.failed(reasonOf(error));
+      throw error;
+    }
+  }
+
+  async function send<T>(path: string, params: Record<string, string>): Promise<T> {
     const url = new URL(path, base);
     for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
     let response: Response;

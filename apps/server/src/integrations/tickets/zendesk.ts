@@ -7,6 +7,7 @@ import { sites } from '../../db/schema/inventory';
 import { users } from '../../db/schema/users';
 import { AppError, NotFound } from '../../platform/errors';
 import { sanitiseHtml } from '../../platform/sanitise-html';
+import { type IntegrationHealth, reasonOf, unrecorded } from '../health';
 import type {
   NewTicket,
   TicketCommentRow,
@@ -56,6 +57,7 @@ export type ZendeskOptions = {
   // Longest Retry-After (429) worth waiting for inside a request; longer ones fail at once.
   maxRetryWaitMs?: number;
   fetch?: typeof fetch;
+  health?: IntegrationHealth;
 };
 
 export const zendeskMessages = {
@@ -152,6 +154,7 @@ export function zendeskTickets(options: ZendeskOptions, { log }: TicketSystemDep
   const timeoutMs = options.timeoutMs ?? 10_000;
   const uploadTimeoutMs = options.uploadTimeoutMs ?? 60_000;
   const maxRetryWaitMs = options.maxRetryWaitMs ?? 10_000;
+  const health = options.health ?? unrecorded;
   const authorization = `Basic ${Buffer.from(`${options.email}/token:${options.apiToken}`).toString('base64')}`;
   const cacheKey = base.href;
   const cache: AccountCache = accountCaches.get(cacheKey) ?? {
@@ -177,7 +180,20 @@ export function zendeskTickets(options: ZendeskOptions, { log }: TicketSystemDep
     conflictOk?: boolean;
   };
 
+  // Every request's outcome goes to the Integrations page. An answer the client accepts (a missing
+  // ticket, a lost safe_update race) is a success; anything it throws, a 422 refusal included, a failure.
   async function request<T>(method: string, url: URL, send: Send = {}): Promise<T | null> {
+    try {
+      const reply = await requestOnce<T>(method, url, send);
+      health.succeeded();
+      return reply;
+    } catch (error) {
+      health.failed(error instanceof ZendeskError ? error.detail : reasonOf(error));
+      throw error;
+    }
+  }
+
+  async function requestOnce<T>(method: string, url: URL, send: Send): Promise<T | null> {
     for (let attempt = 0; ; attempt += 1) {
       let response: Response;
       try {

@@ -1,0 +1,31 @@
+import { integrationListSchema } from '@lightpath/domain/integrations';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { envelope, ok } from '../../platform/envelope';
+import { listIntegrations } from './service';
+
+const tags = ['integrations'];
+
+// Administration → Integrations (decisions.md, External systems; docs/decisions/018).
+export const integrationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  app.get(
+    '/integrations',
+    {
+      config: { permission: 'integrations.view' },
+      schema: {
+        tags,
+        summary:
+          'Each external system: real, simulated or built in, its address (no credentials), and the last call it answered and the last that failed (unix seconds), as recorded by every instance',
+        response: { 200: envelope(integrationListSchema) },
+      },
+    },
+    async () => {
+      const results = await listIntegrations(db, config);
+      return ok({ count: results.length, results });
+    },
+  );
+};
