@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   daySpanSeconds,
+  displayHour,
   displayTimeZone,
   formatDisplayDateTime,
   inputsFromSeconds,
@@ -28,6 +29,12 @@ describe('the display time zone', () => {
     expect(inputsFromSeconds(julyMorningSydney)).toEqual({ date: '2026-07-01', time: '08:30' });
     setTimeZones({ portal: 'Australia/Sydney', user: 'UTC' });
     expect(inputsFromSeconds(julyMorningSydney)).toEqual({ date: '2026-06-30', time: '22:30' });
+  });
+
+  it("tells the hour on the reader's clock (the dashboard's greeting)", () => {
+    expect(displayHour(julyMorningSydney)).toBe(8);
+    setTimeZones({ portal: 'Australia/Sydney', user: 'UTC' });
+    expect(displayHour(julyMorningSydney)).toBe(22);
   });
 
   it('shows a time the same way on every screen, labelled with its zone', () => {

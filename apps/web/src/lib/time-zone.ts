@@ -4,6 +4,7 @@ import {
   formatZonedDateTime,
   formatZonedTime,
   secondsFromDateAndTimeInputs,
+  wallTimeIn,
   zoneAbbreviation,
 } from '@lightpath/domain/time';
 
@@ -32,6 +33,11 @@ export function displayTimeZone(): string {
 // 'AEDT' now (or at the given moment): the label beside a time input.
 export function displayZoneAbbreviation(atSeconds = Math.floor(Date.now() / 1000)): string {
   return zoneAbbreviation(atSeconds, displayZone);
+}
+
+// The hour of the day on the reader's clock (a greeting says good morning in their zone, not the browser's).
+export function displayHour(atSeconds = Math.floor(Date.now() / 1000)): number {
+  return wallTimeIn(atSeconds, displayZone).hour;
 }
 
 export function formatDisplayDateTime(seconds: number): string {

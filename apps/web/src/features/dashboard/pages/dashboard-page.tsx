@@ -3,6 +3,7 @@ import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { CustomerAvatar } from '../../../components/customer-avatar';
 import { UserTypeBadge } from '../../../components/user-type-badge';
 import { useSession } from '../../../lib/session';
+import { displayHour } from '../../../lib/time-zone';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DashboardEventsPanel } from '../../events/components/dashboard-events-panel';
 import { DashboardCards } from '../components/dashboard-cards';
@@ -28,7 +29,7 @@ export function DashboardPage() {
             <CustomerAvatar customer={customer} size={56} radius="md" />
             <Stack gap={4} style={{ minWidth: 0 }}>
               <Text c="dimmed" fz="sm">
-                {greeting(new Date().getHours())}, {user.firstname}
+                {greeting(displayHour())}, {user.firstname}
               </Text>
               <Title order={1} fz={{ base: 22, sm: 28 }} lh={1.15}>
                 {customer.customername}
