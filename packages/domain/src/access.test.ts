@@ -361,7 +361,7 @@ describe('the ticket', () => {
     expect(html).toContain('S0012 Lab &lt;b&gt;1&lt;/b&gt;');
     expect(html).toContain('Building 4, 12 College Road, Northgate 2600');
     expect(html).toContain('<th>Access type</th><td>Access Form Required</td>');
-    expect(html).toContain('<th>Date and time</th><td>Wednesday, July 1st 2026, 8:00 am</td>');
+    expect(html).toContain('<th>Date and time</th><td>Wednesday, July 1st 2026, 8:00 am AEST</td>');
     expect(html).toContain('<th>Reason</th><td>Maintenance Works</td>');
     expect(html).toContain('<th>Emergency</th><td>Yes</td>');
     expect(html).toContain('<th>Service affecting</th><td>No</td>');
