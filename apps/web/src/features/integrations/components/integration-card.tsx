@@ -37,7 +37,8 @@ export function IntegrationCard({ integration }: { integration: Integration }) {
           <Title order={2} fz="md" style={{ minWidth: 0 }}>
             {integration.name}
           </Title>
-          <Group gap={6} wrap="nowrap">
+          {/* The badges keep their width; a long name wraps instead. */}
+          <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
             {failing && (
               <Badge color="red" variant="filled">
                 Failing
