@@ -4,6 +4,7 @@ import { parseSort } from '@lightpath/domain/api';
 import {
   canReadTickets,
   formatTicketTime,
+  issueIsWorks,
   type JobTicketCreate,
   type TicketCommentRow,
   type TicketCreate,
@@ -16,6 +17,8 @@ import {
   ticketMessages,
   ticketScopeOf,
   ticketSortFields,
+  ticketStatusesFor,
+  worksSiteEligible,
 } from '@lightpath/domain/tickets';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
@@ -104,12 +107,17 @@ export async function getTicketFor(deps: TicketDeps, actor: Actor, ticketid: num
 
 // Out of scope is 404 before anything else (even a bad body), so a refusal never confirms that
 // another customer's ticket exists.
-export async function requireTicketFor(deps: TicketDeps, actor: Actor, ticketid: number): Promise<void> {
+export async function requireTicketFor(
+  deps: TicketDeps,
+  actor: Actor,
+  ticketid: number,
+): Promise<TicketScopeRow> {
   requireTicketReader(actor);
   const ticket: TicketScopeRow | null = builtIn(deps)
     ? await findTicketScopeRow(deps.query, ticketid)
     : await deps.tickets.getTicket(deps.db, ticketid);
   if (!ticket || !ticketInScope(ticketScopeOf(actor), ticket)) throw new NotFound(ticketMessages.notFound);
+  return ticket;
 }
 
 export type AttachmentDownload = { filename: string; contenttype: string; bytes: Buffer };
@@ -172,6 +180,8 @@ export async function createSupportTicket(
   const site = body.siteid !== null ? await findSite(deps.query, body.siteid) : null;
   if (body.siteid !== null && (!site || (scope.kind === 'customer' && site.customerid !== scope.customerId)))
     throw Invalid.field('siteid', ticketMessages.siteUnknown);
+  if (site && issueIsWorks(body.issuetype) && !worksSiteEligible(site))
+    throw Invalid.field('siteid', ticketMessages.worksSiteNotAPlace);
 
   // A customer's ticket is its own; provider staff raise it for the customer whose services (or site)
   // it names, or for their own company when it names none.
@@ -307,7 +317,8 @@ export async function setTicketStatus(
   ticketid: number,
   status: TicketStatus,
 ): Promise<void> {
-  await requireTicketFor(deps, actor, ticketid);
+  const ticket = await requireTicketFor(deps, actor, ticketid);
+  if (!ticketStatusesFor(actor, ticket).includes(status)) throw new Forbidden();
   await deps.db.transaction(async (tx) => {
     await deps.tickets.setStatus(tx, ticketid, status);
     await recordChange(tx, 'tickets');
