@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  faqBlocks,
   faqBodyMax,
   faqCreateSchema,
   faqExcerpt,
   faqIdMatches,
+  faqInlines,
   faqLabels,
   faqListQuerySchema,
   faqMessages,
@@ -141,5 +143,75 @@ describe('labels (spec 9)', () => {
       'Creating FAQ Article',
       'Deleting FAQ Article',
     ]);
+  });
+});
+
+// Issue 12: FAQ articles showed their Markdown literally.
+describe('faqBlocks', () => {
+  it('reads headings, lists and paragraphs with bold, italic, code and links', () => {
+    const body = [
+      '## Before you call',
+      '- Check **Events** first\n- Look at the *Light levels* panel',
+      '1. Open the service\n2. Read `Rx` at each end',
+      'See [the NOC page](https://noc.example/help) or mail [us](mailto:noc@example.org).',
+    ].join('\n\n');
+    expect(faqBlocks(body)).toEqual([
+      { kind: 'heading', level: 3, inlines: [{ kind: 'text', text: 'Before you call' }] },
+      {
+        kind: 'list',
+        ordered: false,
+        items: [
+          [
+            { kind: 'text', text: 'Check ' },
+            { kind: 'strong', text: 'Events' },
+            { kind: 'text', text: ' first' },
+          ],
+          [
+            { kind: 'text', text: 'Look at the ' },
+            { kind: 'em', text: 'Light levels' },
+            { kind: 'text', text: ' panel' },
+          ],
+        ],
+      },
+      {
+        kind: 'list',
+        ordered: true,
+        items: [
+          [{ kind: 'text', text: 'Open the service' }],
+          [
+            { kind: 'text', text: 'Read ' },
+            { kind: 'code', text: 'Rx' },
+            { kind: 'text', text: ' at each end' },
+          ],
+        ],
+      },
+      {
+        kind: 'paragraph',
+        inlines: [
+          { kind: 'text', text: 'See ' },
+          { kind: 'link', text: 'the NOC page', href: 'https://noc.example/help' },
+          { kind: 'text', text: ' or mail ' },
+          { kind: 'link', text: 'us', href: 'mailto:noc@example.org' },
+          { kind: 'text', text: '.' },
+        ],
+      },
+    ]);
+  });
+
+  it('keeps a link to anything but the web or mail as text, and plain prose as it is', () => {
+    expect(faqInlines('[x](javascript:alert(1))')).toEqual([
+      { kind: 'text', text: '[x](javascript:alert(1))' },
+    ]);
+    expect(faqInlines('2 * 3 * 4 is 24')).toEqual([{ kind: 'text', text: '2 * 3 * 4 is 24' }]);
+    expect(faqBlocks('One line\nand the next')).toEqual([
+      { kind: 'paragraph', inlines: [{ kind: 'text', text: 'One line\nand the next' }] },
+    ]);
+  });
+
+  it('gives the card a plain excerpt', () => {
+    expect(faqExcerpt('## Light levels')).toBe('Light levels');
+    expect(faqExcerpt('Check **Events** and [the map](https://x.example).')).toBe(
+      'Check Events and the map.',
+    );
   });
 });

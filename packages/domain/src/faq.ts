@@ -138,7 +138,7 @@ export function faqParagraphs(body: string): string[] {
 
 // The first lines of an article for its card: the first paragraph, cut at a word near `max`.
 export function faqExcerpt(body: string, max = 220): string {
-  const first = (faqParagraphs(body)[0] ?? '').replace(/\s+/g, ' ');
+  const first = faqPlainText(faqParagraphs(body)[0] ?? '').replace(/\s+/g, ' ');
   if (first.length <= max) return first;
   const cut = first.slice(0, max);
   const space = cut.lastIndexOf(' ');
@@ -148,4 +148,86 @@ export function faqExcerpt(body: string, max = 220): string {
 // The web form's tags field is free text: commas or spaces separate tags.
 export function splitFaqTags(input: string): string[] {
   return input.split(/[\s,]+/).filter((t) => t.length > 0);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Articles are written in a small Markdown (issue 12: it was shown literally). Parsed here into blocks
+// and inline runs that the web renders as elements, never as HTML, so an article cannot inject markup:
+// headings (#, ##, ###), bulleted (- or *) and numbered (1.) lists, paragraphs, **bold**, *italic*,
+// `code` and [links](https://…) to http(s) and mailto only.
+
+export type FaqInline =
+  | { kind: 'text'; text: string }
+  | { kind: 'strong'; text: string }
+  | { kind: 'em'; text: string }
+  | { kind: 'code'; text: string }
+  | { kind: 'link'; text: string; href: string };
+
+export type FaqBlock =
+  | { kind: 'heading'; level: 2 | 3 | 4; inlines: FaqInline[] }
+  | { kind: 'list'; ordered: boolean; items: FaqInline[][] }
+  | { kind: 'paragraph'; inlines: FaqInline[] };
+
+const inlinePattern =
+  /\*\*(.+?)\*\*|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)|(?<![\w*])\*([^*\s](?:[^*]*[^*\s])?)\*(?!\w)/g;
+
+export function faqInlines(text: string): FaqInline[] {
+  const inlines: FaqInline[] = [];
+  const push = (inline: FaqInline) => {
+    const last = inlines.at(-1);
+    if (inline.kind === 'text' && last?.kind === 'text') last.text += inline.text;
+    else if (inline.kind !== 'text' || inline.text !== '') inlines.push(inline);
+  };
+  let at = 0;
+  for (const match of text.matchAll(inlinePattern)) {
+    push({ kind: 'text', text: text.slice(at, match.index) });
+    const [whole, strong, code, linkText, href, em] = match;
+    if (strong !== undefined) push({ kind: 'strong', text: strong });
+    else if (code !== undefined) push({ kind: 'code', text: code });
+    else if (linkText !== undefined && href !== undefined)
+      push(
+        /^(https?:|mailto:)/i.test(href)
+          ? { kind: 'link', text: linkText, href }
+          : { kind: 'text', text: whole },
+      );
+    else if (em !== undefined) push({ kind: 'em', text: em });
+    at = match.index + whole.length;
+  }
+  push({ kind: 'text', text: text.slice(at) });
+  return inlines;
+}
+
+const bullet = /^\s*[-*]\s+(.*)$/;
+const numbered = /^\s*\d+[.)]\s+(.*)$/;
+
+export function faqBlocks(body: string): FaqBlock[] {
+  const blocks: FaqBlock[] = [];
+  for (const paragraph of faqParagraphs(body)) {
+    const lines = paragraph.split('\n');
+    const heading = /^(#{1,3})\s+(.*)$/.exec(lines[0] ?? '');
+    if (heading && lines.length === 1) {
+      const level = (heading[1]!.length + 1) as 2 | 3 | 4;
+      blocks.push({ kind: 'heading', level, inlines: faqInlines(heading[2]!.trim()) });
+      continue;
+    }
+    const ordered = lines.every((l) => numbered.test(l));
+    if (ordered || lines.every((l) => bullet.test(l))) {
+      const pattern = ordered ? numbered : bullet;
+      blocks.push({
+        kind: 'list',
+        ordered,
+        items: lines.map((l) => faqInlines(pattern.exec(l)![1]!.trim())),
+      });
+      continue;
+    }
+    blocks.push({ kind: 'paragraph', inlines: faqInlines(paragraph) });
+  }
+  return blocks;
+}
+
+// The card's excerpt reads as plain text: the markers are dropped.
+export function faqPlainText(text: string): string {
+  return faqInlines(text.replace(/^\s*(#{1,3}|[-*]|\d+[.)])\s+/gm, ''))
+    .map((inline) => inline.text)
+    .join('');
 }

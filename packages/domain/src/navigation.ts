@@ -87,12 +87,14 @@ export function sidebarFor(actor: NavActor): NavEntry[] {
         icon: 'sites',
         children: [
           { label: 'All Sites', to: '/sites' },
-          ...only<NavLeaf>(
-            noc,
-            { label: 'Add New Site', action: 'new-site' },
-            { label: 'Site Access Request', action: 'site-access' },
-            { label: 'Site Check-In', action: 'site-checkin' },
-          ),
+          ...only<NavLeaf>(noc, { label: 'Add New Site', action: 'new-site' }),
+          // Decisions.md: engineering checks in and requests site access too (spec 6), so its
+          // submenu offers both; the permissions say who.
+          ...only<NavLeaf>(permitted('access.request'), {
+            label: 'Site Access Request',
+            action: 'site-access',
+          }),
+          ...only<NavLeaf>(permitted('checkins.manage'), { label: 'Site Check-In', action: 'site-checkin' }),
         ],
       }
     : { label: 'Sites', icon: 'sites', to: '/sites' };

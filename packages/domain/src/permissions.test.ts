@@ -53,6 +53,8 @@ const expected: Record<Permission, readonly [boolean, boolean, boolean, boolean,
   'jobs.manage': [Y, N, Y, N, N, N],
   // Provider staff work across all customers; 'customers admin' is the NOC's.
   'customers.view': [Y, Y, Y, N, N, N],
+  // Decisions.md: the Customers pages are the NOC's alone; other staff reach a customer through its records.
+  'customers.pages': [Y, N, N, N, N, N],
   'customers.manage': [Y, N, N, N, N, N],
   // Spec 6: 'Company Settings needs the companyAdmin flag'.
   'company.settings': [Y, N, N, N, Y, N],

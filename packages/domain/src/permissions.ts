@@ -35,7 +35,10 @@ export const permissionTable = {
   'equipment.view': { types: [1, 2, 3] },
   'equipment.manage': { types: [1, 3] },
   'jobs.manage': { types: [1, 3] },
+  // Provider staff pick a customer in filters and read customer names on records (customers.view);
+  // the Customers pages themselves are the NOC's alone, as the menu of spec 2.4 says (decisions.md).
   'customers.view': { types: [1, 2, 3] },
+  'customers.pages': { types: [1] },
   'customers.manage': { types: [1] },
   'company.settings': { types: [1, 4], companyAdminFor: [1, 4] },
   'users.view': { types: [1, 4, 5] },

@@ -10,6 +10,7 @@ import {
   searchResultRoute,
   searchThreshold,
   searchWordSimilarityFloor,
+  searchWordSimilarityFloorFor,
   weightedScore,
 } from './search';
 
@@ -19,9 +20,12 @@ describe('fieldMatchScore', () => {
     ['sitename', 'Northgate Library', 'northgate library', 0, 0],
     ['sitename', 'north', 'Northgate Library', 0, 0.1 * (1 - 5 / 17)],
     ['sitename', 'library', 'Northgate Library', 0, 0.1 + 0.1 * (1 - 7 / 17)],
-    ['sitename', 'northgaet', 'Northgate Library', 0.7, 0.2 + (0.2 * 0.3) / 0.4],
-    ['sitename', 'northgaet', 'Northgate Library', searchWordSimilarityFloor, searchThreshold],
-    ['sitename', 'banana', 'Northgate Library', 0.59, null],
+    ['sitename', 'northgaet', 'Northgate Library', 0.7, 0.2 + (0.2 * 0.3) / (1 - 7 / 13)],
+    ['sitename', 'northgaet', 'Northgate Library', searchWordSimilarityFloorFor(9), searchThreshold],
+    ['sitename', 'northgaet', 'Northgate Library', 0.53, null],
+    // Issue 12: one letter left out of a short name leaves 0.58 of its trigrams; it is found.
+    ['sitename', 'nortgate', 'Northgate Library', 0.5833333, 0.2 + (0.2 * (1 - 0.5833333)) / 0.5],
+    ['sitename', 'banana', 'Northgate Library', 0.44, null],
     ['sitename', 'no', 'Northgate Library', 1, 0.1 * (1 - 2 / 17)],
     // Two characters: exact and prefix only, never inside the text or fuzzy.
     ['sitename', 'li', 'Northgate Library', 1, null],
@@ -58,7 +62,25 @@ describe('fieldMatchScore', () => {
   });
 });
 
+describe('searchWordSimilarityFloorFor', () => {
+  it('comes down to what one changed letter leaves, between 0.45 and 0.6', () => {
+    expect(searchWordSimilarityFloorFor(8)).toBeCloseTo(6 / 12, 10);
+    expect(searchWordSimilarityFloorFor(9)).toBeCloseTo(7 / 13, 10);
+    expect(searchWordSimilarityFloorFor(4)).toBe(0.45);
+    expect(searchWordSimilarityFloorFor(30)).toBe(searchWordSimilarityFloor);
+  });
+});
+
 describe('weights', () => {
+  // Issue 12: 'Eastbrok' matched every @eastbrook.example address fuzzily, weighted as an e-mail
+  // (1.5), ahead of the Eastbrook sites (1.2).
+  it('weigh a fuzzy match on an identifier as a plain field', () => {
+    const fuzzy = 0.31;
+    expect(weightedScore(fuzzy, 'email')).toBeCloseTo(fuzzy, 10);
+    expect(weightedScore(fuzzy, 'sitename')).toBeLessThan(weightedScore(fuzzy, 'email'));
+    expect(weightedScore(0.15, 'email')).toBeCloseTo(0.15 ** 1.5, 10);
+  });
+
   it('rank a site number above a name for the same match, and exact matches by weight', () => {
     expect(weightedScore(0.1, 'sitenumber')).toBeLessThan(weightedScore(0.1, 'sitename'));
     expect(weightedScore(0, 'sitenumber')).toBeLessThan(weightedScore(0, 'sitename'));

@@ -137,8 +137,18 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>;
 export const searchScoreBands = { exact: 0, prefix: 0.1, contains: 0.2 } as const;
 
 // Fuzzy matching reads pg_trgm's word similarity: the share of the query's trigrams found in the
-// best-matching run of words of the field (0 to 1). The threshold of 0.4 means at least 60% of them.
+// best-matching run of words of the field (0 to 1). The threshold of 0.4 means at least 60% of them
+// for a long query. One typo costs a short word far more than that: a letter changed inside a word
+// of n letters leaves (n - 2) of (n + 4) trigrams shared ('Nortgate' against 'Northgate' is 0.58),
+// so the floor comes down to what one typo leaves, but never below 0.45, where unrelated words
+// sharing a syllable would start to match (decision 020).
 export const searchWordSimilarityFloor = 1 - searchThreshold;
+export const searchWordSimilarityLowest = 0.45;
+
+export function searchWordSimilarityFloorFor(queryLength: number): number {
+  const oneTypo = (queryLength - 2) / (queryLength + 4);
+  return Math.min(searchWordSimilarityFloor, Math.max(searchWordSimilarityLowest, oneTypo));
+}
 
 // Identifiers are codes and addresses, not words: most of their trigrams are shared ('S00' is in
 // every site number, the domain in every e-mail address of a customer), so fuzzy matching a short
@@ -180,17 +190,28 @@ export function fieldMatchScore(
   if (q.length < searchMinimumLength) return null;
   const contains = searchScoreBands.contains - searchScoreBands.prefix;
   if (v.includes(q)) return searchScoreBands.prefix + contains * uncovered;
-  if (!fuzzyApplies(field, q.length) || wordSimilarity < searchWordSimilarityFloor) return null;
+  const floor = searchWordSimilarityFloorFor(q.length);
+  if (!fuzzyApplies(field, q.length) || wordSimilarity < floor) return null;
   const fuzzy = searchThreshold - searchScoreBands.contains;
-  return searchScoreBands.contains + (fuzzy * (1 - wordSimilarity)) / (1 - searchWordSimilarityFloor);
+  return searchScoreBands.contains + (fuzzy * (1 - wordSimilarity)) / (1 - floor);
 }
 
 // Like Fuse.js, a field's weight is an exponent: scores are below 1, so a heavier field pulls its
 // matches further towards 0. An exact match counts as a tiny score rather than 0 so that the weight
 // still orders exact matches (an exact site number before an exact name).
 export const searchExactFloor = 1e-6;
+
+// An identifier's weight rewards typing the code; a fuzzy match on one is a word that happens to
+// look like part of a code ('Eastbrok' and every address @eastbrook.example), so it weighs like a
+// plain field and the names the person was typing come first.
+export function searchWeightOf(field: SearchField, fuzzy: boolean): number {
+  return fuzzy && (searchIdentifierFields as readonly SearchField[]).includes(field)
+    ? 1
+    : searchWeights[field];
+}
+
 export function weightedScore(score: number, field: SearchField): number {
-  return Math.max(score, searchExactFloor) ** searchWeights[field];
+  return Math.max(score, searchExactFloor) ** searchWeightOf(field, score >= searchScoreBands.contains);
 }
 
 export type SearchFieldValue = {

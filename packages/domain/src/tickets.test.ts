@@ -23,6 +23,8 @@ import {
   ticketRequestProblem,
   ticketScopeOf,
   ticketServiceWarnings,
+  ticketStatuses,
+  ticketStatusesFor,
   ticketStatusSchema,
   ticketStepProblem,
   ticketSubjectPrefixes,
@@ -359,6 +361,18 @@ describe('other ticket bodies', () => {
     expect(ticketMessages.created(10001)).toBe('Ticket #10001 created!');
     expect(ticketMessages.statusChanged('hold')).toBe('Ticket status changed to On hold');
     expect(ticketMessages.serviceUnknown('X1')).toBe('Service X1 does not exist in Database!');
+  });
+});
+
+describe('ticketStatusesFor', () => {
+  const actor = (type: 1 | 2 | 3 | 4 | 5) => ({ type, companyAdmin: type === 4, chameleon: 0 as const });
+  it('lets the NOC and engineering set any status, a technician close their job, customers none', () => {
+    expect(ticketStatusesFor(actor(1), { kind: 'support' })).toEqual(ticketStatuses);
+    expect(ticketStatusesFor(actor(3), { kind: 'job' })).toEqual(ticketStatuses);
+    expect(ticketStatusesFor(actor(2), { kind: 'job' })).toEqual(['pending', 'solved']);
+    expect(ticketStatusesFor(actor(2), { kind: 'support' })).toEqual([]);
+    expect(ticketStatusesFor(actor(4), { kind: 'support' })).toEqual([]);
+    expect(ticketStatusesFor(actor(5), { kind: 'access' })).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ import {
 } from './api';
 import { formatPortalTime } from './events';
 import { can } from './permissions';
+import { siteNeedsAddress } from './sites';
 
 // Tickets (spec 2.2, 2.6, 3, 5, 9; issue 5): what a ticket looks like on the wire, its statuses and
 // types, and the Create New Ticket wizard's rules and messages.
@@ -228,6 +229,7 @@ export const ticketMessages = {
   serviceUnknown: (id: string) => `Service ${id} does not exist in Database!`,
   servicesOfTwoCustomers: 'The services belong to more than one customer: raise one ticket per customer.',
   siteUnknown: 'Site not found',
+  worksSiteNotAPlace: 'Customer works happen at a place: choose one of your enabled physical sites',
   commentRequired: 'Comment Required!',
   commentTooLong: 'Comment must be at most 20000 characters',
   commentAdded: 'Comment added',
@@ -443,6 +445,34 @@ export function ticketInScope(
   if (scope.kind === 'all') return true;
   if (scope.kind === 'assignee') return ticket.kind === 'job' && ticket.assigneeuserid === scope.userId;
   return ticket.customerid === scope.customerId && ticket.kind !== 'job';
+}
+
+// The statuses a caller may set on a ticket in their scope: the NOC and engineering any; a technician
+// their own job tickets (the scope makes them their own) to pending or solved (decisions.md), so a
+// job is closed by whoever did it. Customers comment only.
+export const technicianTicketStatuses = ['pending', 'solved'] as const satisfies readonly TicketStatus[];
+
+export function ticketStatusesFor(
+  actor: Pick<Actor, 'type' | 'companyAdmin' | 'chameleon'>,
+  ticket: Pick<TicketListRow, 'kind'>,
+): readonly TicketStatus[] {
+  if (can(actor, 'tickets.manage')) return ticketStatuses;
+  if (can(actor, 'jobtickets.manage') && ticket.kind === 'job') return technicianTicketStatuses;
+  return [];
+}
+
+// A ticket's first comment is its description as written (Zendesk's rule, and the built-in system
+// stores it so): the HTML with its table of facts. The ticket page shows it once, as the description,
+// and the thread below starts with the first reply (issue 12: it was shown twice, once flattened).
+export function ticketThread<C>(ticket: { comments: readonly C[] }): { opening: C | null; replies: C[] } {
+  const [opening, ...replies] = ticket.comments;
+  return { opening: opening ?? null, replies };
+}
+
+// Customer works happen somewhere people go: an enabled physical or interconnect site, never a VPLS,
+// an L3VPN or an internet service (issue 12), nor a disabled site (spec 5).
+export function worksSiteEligible(site: { sitetype: number; status: number }): boolean {
+  return site.status === 1 && siteNeedsAddress(site.sitetype);
 }
 
 // Reading tickets (and commenting on those in scope): ticket users, and technicians for their jobs.

@@ -8,8 +8,8 @@ import {
   searchMinimumLength,
   searchScoreBands,
   searchThreshold,
-  searchWeights,
-  searchWordSimilarityFloor,
+  searchWeightOf,
+  searchWordSimilarityFloorFor,
 } from '@lightpath/domain/search';
 import { type SQL, sql } from 'drizzle-orm';
 import { containsPattern } from '../../platform/scope';
@@ -38,9 +38,8 @@ export function searchTermOf(q: string): SearchTerm {
 // Only constants of this file and of the domain reach sql.raw. Every score is float8: numeric
 // arithmetic would be slower and come back as strings.
 const num = (value: number) => sql.raw(`${value}::float8`);
-const weightOf = (field: SearchField) => num(searchWeights[field]);
-const weighted = (score: SQL, field: SearchField) =>
-  sql`power(greatest(${score}, ${num(searchExactFloor)}), ${weightOf(field)})`;
+const weighted = (score: SQL, field: SearchField, fuzzy = false) =>
+  sql`power(greatest(${score}, ${num(searchExactFloor)}), ${num(searchWeightOf(field, fuzzy))})`;
 
 // Exact, prefix and contains bands, already weighted; null when none applies. `position` is where
 // the query starts in the lower-cased field (strpos, 0 when absent) and `length` the field's length:
@@ -63,16 +62,18 @@ export function plainScoreSql(position: SQL, length: SQL, term: SearchTerm, fiel
 // The fuzzy band from a word similarity (pg_trgm's word_similarity of the query and the field),
 // weighted; null below the threshold. `similarity` should be a column: the call is dear (a few
 // microseconds), so it is made once per field and row, and only where it could beat the plain bands.
-export function fuzzyScoreSql(similarity: SQL, field: SearchField): SQL {
+export function fuzzyScoreSql(similarity: SQL, field: SearchField, term: SearchTerm): SQL {
   const band = searchThreshold - searchScoreBands.contains;
-  return sql`case when ${similarity} >= ${num(searchWordSimilarityFloor)} then ${weighted(
-    sql`${num(searchScoreBands.contains)} + ${num(band)} * (1 - ${similarity}) / ${num(1 - searchWordSimilarityFloor)}`,
+  const floor = searchWordSimilarityFloorFor(term.lower.length);
+  return sql`case when ${similarity} >= ${num(floor)} then ${weighted(
+    sql`${num(searchScoreBands.contains)} + ${num(band)} * (1 - ${similarity}) / ${num(1 - floor)}`,
     field,
+    true,
   )} end`;
 }
 
 // The best fuzzy score a field could reach, weighted: a fuzzy match cannot beat a plain match at or below it.
-const bestFuzzy = (field: SearchField) => searchScoreBands.contains ** searchWeights[field];
+const bestFuzzy = (field: SearchField) => searchScoreBands.contains ** searchWeightOf(field, true);
 
 // The query as the right operand of pg_trgm's `%>` (field %> query: the word similarity of the query
 // to the field is at least pg_trgm.word_similarity_threshold). Two reasons for the form:
@@ -118,7 +119,8 @@ export function trigramsOf(text: string): { edges: Set<string>; inner: Set<strin
 // could match on edges alone.
 export function fuzzyPrefilterPatterns(term: SearchTerm): string[] | null {
   const { edges, inner } = trigramsOf(term.lower);
-  const needed = Math.ceil(searchWordSimilarityFloor * (edges.size + inner.size) - 1e-9);
+  const floor = searchWordSimilarityFloorFor(term.lower.length);
+  const needed = Math.ceil(floor * (edges.size + inner.size) - 1e-9);
   if (needed <= edges.size || inner.size === 0) return null;
   return [...inner].map((trigram) => containsPattern(trigram));
 }
@@ -168,7 +170,7 @@ export function rankedSql(source: RankedSource, term: SearchTerm): SQL {
   // Level y: each field's weighted score.
   const weightedScores = fields.map((f, i) =>
     fuzzy[i]
-      ? sql`coalesce(${raw(`s.p${i}`)}, ${fuzzyScoreSql(raw(`s.s${i}`), f.field)}) as ${raw(`w${i}`)}`
+      ? sql`coalesce(${raw(`s.p${i}`)}, ${fuzzyScoreSql(raw(`s.s${i}`), f.field, term)}) as ${raw(`w${i}`)}`
       : sql`${raw(`s.p${i}`)} as ${raw(`w${i}`)}`,
   );
   const leastOfY = `least(${fields.map((_, i) => `y.w${i}`).join(', ')})`;

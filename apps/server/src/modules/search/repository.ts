@@ -6,7 +6,7 @@ import {
   type SearchKind,
   type SearchResult,
   type SearchSource,
-  searchWordSimilarityFloor,
+  searchWordSimilarityFloorFor,
 } from '@lightpath/domain/search';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
@@ -183,7 +183,7 @@ function addressCouldMatch(term: SearchTerm): boolean {
   const { edges, inner } = trigramsOf(term.lower);
   const all = [...edges, ...inner];
   const possible = all.filter((t) => [...t].every((c) => addressCharacter.test(c))).length;
-  return possible >= searchWordSimilarityFloor * all.length - 1e-9;
+  return possible >= searchWordSimilarityFloorFor(term.lower.length) * all.length - 1e-9;
 }
 
 // External circuits: the NetBox simulator's store. With a real NetBox configured the circuits live
@@ -322,17 +322,18 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 // Runs the search with three planner settings, for this transaction only:
-// - pg_trgm's `%>` operator reads its threshold from a setting; pinning it to the rule's floor makes
-//   the index find exactly the rows the rule keeps;
+// - pg_trgm's `%>` operator reads its threshold from a setting; pinning it to the rule's floor for
+//   this query's length makes the index find exactly the rows the rule keeps;
 // - the planner prices word_similarity and ILIKE like a plain comparison, so on a table of ten
 //   thousand sites it prefers reading every row (tens of milliseconds) to the trigram indexes
 //   (under one). Sequential scans remain where no index applies;
 // - such a remaining sequential scan is then priced as if forbidden, far above jit_above_cost, and
 //   PostgreSQL would spend longer compiling the query (JIT) than running it.
-async function withTrigramPlan<T>(db: Db, run: (tx: DbOrTx) => Promise<T>): Promise<T> {
+async function withTrigramPlan<T>(db: Db, term: SearchTerm, run: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  const floor = searchWordSimilarityFloorFor(term.lower.length);
   return db.transaction(async (tx) => {
     await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(searchWordSimilarityFloor)}, true),
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(floor)}, true),
                  set_config('enable_seqscan', 'off', true),
                  set_config('jit', 'off', true)`,
     );
@@ -358,7 +359,7 @@ export async function searchRecords(
     from (${union}) u
     order by u.score, u.label, u.kind, u.id
     limit ${limit} offset ${offset}`;
-  return withTrigramPlan(db, async (tx) => {
+  return withTrigramPlan(db, term, async (tx) => {
     const rows = rowsOf<Row>(await tx.execute(page(request.limit, request.offset)));
     // Past the last page the window count has no row to ride on: count with the first row.
     const count =

@@ -4,8 +4,10 @@ import {
   type SearchField,
   type SearchKind,
   type SearchResult,
+  searchPopoverResults,
   searchPrompt,
   searchWordSimilarityFloor,
+  searchWordSimilarityFloorFor,
   weightedScore,
 } from '@lightpath/domain/search';
 import { eq, sql } from 'drizzle-orm';
@@ -118,6 +120,9 @@ describe('the SQL form of the scoring rule', () => {
     ['user', 'northgate.example'],
     ['user', 'Mo'],
     ['site', 'Northgaet'],
+    ['site', 'Nortgate'],
+    ['site', 'Eastbrok'],
+    ['user', 'Eastbrok'],
     ['site', 'campus'],
     ['site', 'S00'],
     ['site', 'Ca'],
@@ -178,7 +183,12 @@ describe('the SQL form of the scoring rule', () => {
     expect(await similarity('northgaet', 'Northgate Main Campus')).toBeGreaterThanOrEqual(
       searchWordSimilarityFloor,
     );
-    expect(await similarity('printer', 'Northgate Main Campus')).toBeLessThan(searchWordSimilarityFloor);
+    expect(await similarity('nortgate', 'Northgate Main Campus')).toBeGreaterThanOrEqual(
+      searchWordSimilarityFloorFor('nortgate'.length),
+    );
+    expect(await similarity('printer', 'Northgate Main Campus')).toBeLessThan(
+      searchWordSimilarityFloorFor('printer'.length),
+    );
   });
 });
 
@@ -219,6 +229,21 @@ describe('GET /api/search', () => {
       .update(users)
       .set({ timeZone: null })
       .where(eq(users.email, 'admin@northgate.example'));
+  });
+
+  // Issue 12: 'Nortgate' found nothing, and for 'Eastbrok' the Eastbrook sites were not in the
+  // popover's first four.
+  it.each([
+    ['Nortgate', 'Northgate'],
+    ['Eastbrok', 'Eastbrook'],
+    ['Eastbrooc', 'Eastbrook'],
+    ['Harboursde', 'Harbourside'],
+  ])('forgives the one-letter typo %s in a name: its places come first', async (typo, name) => {
+    const page = await search(q(typo, `&limit=${searchPopoverResults}`));
+    expect(page.results).toHaveLength(searchPopoverResults);
+    // Places named after the customer (its sites, the exchange in its city), not people's addresses.
+    for (const r of page.results)
+      expect(['site', 'interconnect'].includes(r.kind) && r.label.startsWith(name), r.label).toBe(true);
   });
 
   it('matches two characters by prefix only', async () => {

@@ -17,12 +17,20 @@ export function findServices(query: RawQuery, serviceIds: string[]): Promise<Tic
   );
 }
 
-export type TicketSiteRow = { siteid: number; sitename: string; sitenumber: string; customerid: number };
+export type TicketSiteRow = {
+  siteid: number;
+  sitename: string;
+  sitenumber: string;
+  customerid: number;
+  sitetype: number;
+  status: number;
+};
 
 export async function findSite(query: RawQuery, siteId: number): Promise<TicketSiteRow | null> {
   const [row] = await query<TicketSiteRow>(
     'tickets_site',
-    `select site_id as siteid, site_name as sitename, site_number as sitenumber, customer_id as customerid
+    `select site_id as siteid, site_name as sitename, site_number as sitenumber, customer_id as customerid,
+            site_type::int as sitetype, status::int as status
      from sites where site_id = $1`,
     [siteId],
   );

@@ -250,11 +250,14 @@ export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (ap
   app.put(
     '/ticket/:ticketid/status',
     {
-      config: { permission: 'tickets.manage' },
+      // tickets.manage for any status; a technician sets their own job tickets to pending or solved
+      // (ticketStatusesFor). The service checks which.
+      config: { permission: readPermission },
       preValidation: ticketInScopeFirst,
       schema: {
         tags,
-        summary: "Change a ticket's status (new, open, pending, hold, solved)",
+        summary:
+          "Change a ticket's status (new, open, pending, hold, solved): the NOC and engineering any ticket in scope, a technician their own job tickets to pending or solved",
         params: ticketParams,
         body: ticketStatusSchema,
         response: { 200: envelope(z.object({ ticketid: z.number(), status: z.enum(ticketStatuses) })) },

@@ -4,6 +4,7 @@ import { parseSort } from '@lightpath/domain/api';
 import {
   canReadTickets,
   formatTicketTime,
+  issueIsWorks,
   type JobTicketCreate,
   type TicketCommentRow,
   type TicketCreate,
@@ -16,6 +17,8 @@ import {
   ticketMessages,
   ticketScopeOf,
   ticketSortFields,
+  ticketStatusesFor,
+  worksSiteEligible,
 } from '@lightpath/domain/tickets';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
@@ -180,6 +183,8 @@ export async function createSupportTicket(
   const site = body.siteid !== null ? await findSite(deps.query, body.siteid) : null;
   if (body.siteid !== null && (!site || (scope.kind === 'customer' && site.customerid !== scope.customerId)))
     throw Invalid.field('siteid', ticketMessages.siteUnknown);
+  if (site && issueIsWorks(body.issuetype) && !worksSiteEligible(site))
+    throw Invalid.field('siteid', ticketMessages.worksSiteNotAPlace);
 
   // A customer's ticket is its own; provider staff raise it for the customer whose services (or site)
   // it names, or for their own company when it names none.
@@ -316,10 +321,11 @@ export async function setTicketStatus(
   ticketid: number,
   status: TicketStatus,
 ): Promise<void> {
-  const scoped = await requireTicketFor(deps, actor, ticketid);
+  const ticket = await requireTicketFor(deps, actor, ticketid);
+  if (!ticketStatusesFor(actor, ticket).includes(status)) throw new Forbidden();
   await deps.db.transaction(async (tx) => {
     await deps.tickets.setStatus(tx, ticketid, status);
-    await recordChange(tx, 'tickets', customersOf(scoped));
+    await recordChange(tx, 'tickets', customersOf(ticket));
     await recordAudit(tx, request, {
       action: 'ticket.status',
       entity: 'ticket',

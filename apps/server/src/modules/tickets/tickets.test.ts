@@ -409,6 +409,24 @@ describe('raising a ticket (the wizard)', () => {
     expect(ticket.comments[0]!.htmlbody).toContain('<th>Works end</th>');
   });
 
+  // Issue 12: Customer Works offered the VPLS and L3VPN sites.
+  it('refuses a works notice at a network that is no place, writing nothing', async () => {
+    const [network] = await t.database.db
+      .select()
+      .from(sites)
+      .where(and(eq(sites.customerId, ids.ung), sql`${sites.siteType} in (2, 4)`))
+      .limit(1);
+    const before = await written();
+    const reply = await post(
+      '/api/ticket',
+      { ...outage([]), issuetype: 'worksnotify', siteid: network!.siteId, endtime: start + 3600 },
+      demo.ungAdmin,
+    );
+    expect(reply.statusCode).toBe(400);
+    expect(problemOf(reply)).toBe(ticketMessages.worksSiteNotAPlace);
+    expect(await written()).toEqual(before);
+  });
+
   const rules: [string, Record<string, unknown>, string][] = [
     ['no issue type', { issuetype: null }, ticketMessages.issueRequired],
     ['an outage without services', { services: [] }, ticketMessages.servicesRequired],
@@ -563,7 +581,8 @@ describe('status', () => {
 
     const before = await written();
     expect((await put('hold', demo.ebhAdmin)).statusCode).toBe(403);
-    expect((await put('hold', demo.tech)).statusCode).toBe(403);
+    // A technician may set statuses on their own job tickets only: another ticket is out of their scope.
+    expect((await put('hold', demo.tech)).statusCode).toBe(404);
     expect(await written()).toEqual(before);
 
     const changed = await put('hold', demo.eng);
@@ -580,6 +599,22 @@ describe('status', () => {
     expect(bad.statusCode).toBe(400);
     expect(problemOf(bad)).toBe(ticketMessages.statusRequired);
     expect((await put('solved', demo.noc, 987_654)).statusCode).toBe(404);
+  });
+
+  // Issue 12 and decisions.md: technicians could not close their own job ticket.
+  it('lets a technician set their own job ticket to pending or solved, and nothing else', async () => {
+    const job = await firstTicketOf(ids.provider, 'job');
+    const put = (status: string, as: string) =>
+      t.call({ method: 'PUT', url: `/api/ticket/${job}/status`, payload: { status }, as });
+    const before = await written();
+    expect((await put('hold', demo.tech)).statusCode).toBe(403);
+    expect((await put('open', demo.tech)).statusCode).toBe(403);
+    expect(await written()).toEqual(before);
+    const pending = await put('pending', demo.tech);
+    expect(pending.statusCode, pending.body).toBe(200);
+    expect((await ticketRow(job)).status).toBe('pending');
+    expect((await put('solved', demo.tech)).statusCode).toBe(200);
+    expect((await ticketRow(job)).status).toBe('solved');
   });
 });
 

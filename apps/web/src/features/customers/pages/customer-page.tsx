@@ -24,7 +24,7 @@ export function CustomerPage() {
   const customerid = Number(raw);
   const valid = Number.isInteger(customerid) && customerid > 0;
   const { actor } = useSession();
-  const allowed = can(actor, 'customers.view');
+  const allowed = can(actor, 'customers.pages');
   const query = useCustomer(customerid, allowed);
   const showUsers = can(actor, 'users.view');
   const users = useUsers({ limit: usersShown, offset: 0, customerid }, allowed && valid && showUsers);

@@ -32,7 +32,7 @@ const pageSize = 25;
 export function CustomersPage() {
   usePageTitle('Customers');
   const { actor } = useSession();
-  const allowed = can(actor, 'customers.view');
+  const allowed = can(actor, 'customers.pages');
   const list = useListParams();
   const [q] = useDebouncedValue(list.get('q').trim(), 300);
   const status = list.get('status') || 'all';

@@ -216,7 +216,7 @@ export function EventPage() {
             </Panel>
             <EventSitesPanel sites={loaded.sites} showCustomer={staff} />
             {staff && (
-              <EventCustomersPanel customers={loaded.customers} linked={can(actor, 'customers.view')} />
+              <EventCustomersPanel customers={loaded.customers} linked={can(actor, 'customers.pages')} />
             )}
           </Stack>
         </Grid.Col>

@@ -1,4 +1,4 @@
-import { faqLabels, faqParagraphs } from '@lightpath/domain/faq';
+import { faqLabels } from '@lightpath/domain/faq';
 import { can } from '@lightpath/domain/permissions';
 import { Box, Button, Group, Paper, Skeleton, Stack, Text, Typography } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -13,6 +13,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useFaq } from '../api/get-faq';
+import { FaqArticleBody } from '../components/faq-article-body';
 import { FaqArticleModal } from '../components/faq-article-modal';
 import { FaqBusyOverlay } from '../components/faq-busy-overlay';
 import { FaqTags } from '../components/faq-tags';
@@ -110,13 +111,7 @@ export function FaqArticlePage() {
         <FaqBusyOverlay visible={deleting} label={faqLabels.deleting} />
         <Stack gap="lg">
           <Typography>
-            {faqParagraphs(article.body).map((paragraph, index) => (
-              // Paragraphs have no identity of their own; their order is the key.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              <Text key={index} component="p" fz="md" lh={1.65} style={{ whiteSpace: 'pre-line' }}>
-                {paragraph}
-              </Text>
-            ))}
+            <FaqArticleBody body={article.body} />
           </Typography>
           {article.tags.length > 0 && (
             <Group gap="xs" align="center">

@@ -165,6 +165,29 @@ describe('FAQ article', () => {
     slow,
   );
 
+  // Issue 12: articles showed their Markdown literally.
+  it(
+    'shows an article written in Markdown as headings, lists, emphasis and links',
+    async () => {
+      const markdown: FaqArticle = {
+        ...calendar,
+        faqid: 13,
+        title: 'Reading light levels',
+        body: '## Before you call\n\n- Check **Events** first\n- Clean the connectors\n\nSee [the guide](https://noc.example/light).',
+      };
+      renderFaq(5, '/customer-faq/13', { 'GET /api/faq/13': ok(markdown) });
+      expect(await screen.findByRole('heading', { name: 'Before you call' })).toBeTruthy();
+      const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+      expect(items).toEqual(['Check Events first', 'Clean the connectors']);
+      expect(screen.getByText('Events').tagName).toBe('STRONG');
+      expect(screen.getByRole('link', { name: 'the guide' }).getAttribute('href')).toBe(
+        'https://noc.example/light',
+      );
+      expect(document.body.textContent).not.toMatch(/\*\*|##|\]\(/);
+    },
+    slow,
+  );
+
   it(
     'says the article does not exist for a missing one',
     async () => {

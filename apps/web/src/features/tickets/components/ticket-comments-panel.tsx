@@ -21,6 +21,20 @@ function initialsOfName(name: string): string {
   return `${parts[0]?.[0] ?? ''}${parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : ''}`.toUpperCase() || '?';
 }
 
+// A comment's body as the server keeps it: paragraphs, lists and the tables of facts a ticket opens with.
+export function TicketHtml({ html }: { html: string }) {
+  return (
+    <Typography fz="sm" style={{ overflowWrap: 'anywhere' }}>
+      {/* Safe: the server reduces every comment to an allow-list of formatting tags
+          (platform/sanitise-html.ts: no scripts, styles, event handlers or frames; links only to
+          http(s) and mailto) on the way in, and again on the way out of an external ticket
+          system, so htmlbody never reaches the browser unsanitised. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server, see above */}
+      <div dangerouslySetInnerHTML={{ __html: html }} />
+    </Typography>
+  );
+}
+
 function CommentItem({ comment }: { comment: TicketCommentRow }) {
   return (
     <Group
@@ -43,14 +57,7 @@ function CommentItem({ comment }: { comment: TicketCommentRow }) {
           </Text>
         </Group>
         <Paper withBorder radius="md" px="sm" py={6} bg="var(--mantine-color-default-hover)">
-          <Typography fz="sm" style={{ overflowWrap: 'anywhere' }}>
-            {/* Safe: the server reduces every comment to an allow-list of formatting tags
-                (platform/sanitise-html.ts: no scripts, styles, event handlers or frames; links only to
-                http(s) and mailto) on the way in, and again on the way out of an external ticket
-                system, so htmlbody never reaches the browser unsanitised. */}
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server, see above */}
-            <div dangerouslySetInnerHTML={{ __html: comment.htmlbody }} />
-          </Typography>
+          <TicketHtml html={comment.htmlbody} />
         </Paper>
       </Stack>
     </Group>

@@ -9,11 +9,21 @@ import { errorMessage, needsToast } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useUpdateTicketStatus } from '../api/update-ticket-status';
 
-const options = ticketStatuses.map((status) => ({ value: status, label: ticketStatusLabels[status] }));
-
-// tickets.manage: the NOC and engineering move a ticket along; customers only comment.
-export function TicketStatusSelect({ ticketid, status }: { ticketid: number; status: TicketStatus }) {
+// The statuses the caller may set (ticketStatusesFor): every one for the NOC and engineering, pending
+// and solved for a technician's own job. The current status is listed too, so the select can show it.
+export function TicketStatusSelect({
+  ticketid,
+  status,
+  allowed,
+}: {
+  ticketid: number;
+  status: TicketStatus;
+  allowed: readonly TicketStatus[];
+}) {
   const update = useUpdateTicketStatus(ticketid);
+  const options = ticketStatuses
+    .filter((s) => allowed.includes(s) || s === status)
+    .map((s) => ({ value: s, label: ticketStatusLabels[s], disabled: !allowed.includes(s) }));
   return (
     <Select
       aria-label="Change status"

@@ -6,6 +6,7 @@ import { setToken } from '../../../lib/token-storage';
 import type { RecordedCall } from '../../../test/fetch-mock';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
+import { site } from '../../checkins/pages/checkins-test-fixtures';
 import { TicketPage } from './ticket-page';
 import { jobTicket, ok, outageDetail, sessionFor, signedIn } from './tickets-test-fixtures';
 
@@ -59,14 +60,14 @@ describe('TicketPage', () => {
     expect(within(panel('Attachments')).getByText('photo.jpg')).toBeTruthy();
     expect(within(panel('Attachments')).getByText('(2 KB)')).toBeTruthy();
 
+    // Issue 12: the first comment is the description as written; it is shown once, as the
+    // description, as HTML (not flattened), and the thread starts with the first reply.
     const comments = within(panel('Comments')).getAllByRole('article');
-    expect(comments.map((c) => c.getAttribute('aria-label'))).toEqual([
-      'Comment by Robin Hart',
-      'Comment by Nia Operator',
-    ]);
+    expect(comments.map((c) => c.getAttribute('aria-label'))).toEqual(['Comment by Nia Operator']);
     // The server's sanitised HTML is rendered as HTML, not shown as markup.
-    const bold = within(comments[0] as HTMLElement).getByText('dark');
+    const bold = within(panel('Description')).getByText('dark');
     expect(bold.tagName).toBe('STRONG');
+    expect(within(panel('Comments')).queryByText('dark')).toBeNull();
     // Customers comment; only the NOC and engineering change the status.
     expect(screen.queryByRole('combobox', { name: 'Change status' })).toBeNull();
     // Not an event's notice: no event to link to.
@@ -212,6 +213,37 @@ describe('TicketPage', () => {
     expect(within(details).getByText('Scheduled')).toBeTruthy();
     expect(within(details).getByRole('link', { name: 'Northgate PoP' }).getAttribute('href')).toBe('/site/3');
     expect(screen.getByRole('link', { name: 'Job Tickets' }).getAttribute('href')).toBe('/');
+  });
+
+  // Issue 12 and decisions.md: a technician could neither close their own job nor get from it to a
+  // check-in at its site.
+  it("lets a job's technician set it to pending or solved and check in at its site", async () => {
+    const { calls } = render(sessionFor(2), '/ticket/10001', {
+      'GET /api/ticket/10001': ok({
+        ...outageDetail,
+        ...jobTicket,
+        starttime: outageDetail.starttime,
+        services: [],
+        comments: [],
+        attachments: [],
+      }),
+      'GET /api/site/3': ok(site(3, 'S0003', 'Northgate PoP')),
+      'GET /api/user/5/checkins/active': ok({ count: 0, limit: 100, offset: 0, results: [] }),
+      'PUT /api/ticket/10001/status': ok({}, ticketMessages.statusChanged('solved')),
+    });
+    expect(await screen.findByRole('button', { name: 'Check in' })).toBeTruthy();
+    const select = screen.getByRole('combobox', { name: 'Change status' });
+    fireEvent.click(select);
+    const listbox = document.getElementById(select.getAttribute('aria-controls') ?? '') as HTMLElement;
+    const option = (name: string) => within(listbox).getByRole('option', { name, hidden: true });
+    await within(listbox).findByRole('option', { name: 'Solved', hidden: true });
+    expect(option('Pending').getAttribute('aria-disabled')).not.toBe('true');
+    expect(within(listbox).queryByRole('option', { name: 'On hold', hidden: true })).toBeNull();
+    fireEvent.click(option('Solved'));
+    expect(await screen.findByText('Ticket status changed to Solved')).toBeTruthy();
+    expect(writes(calls)).toEqual([
+      expect.objectContaining({ url: '/api/ticket/10001/status', method: 'PUT', body: { status: 'solved' } }),
+    ]);
   });
 
   it('shows the not-found state for a ticket out of scope, and for an id that is no number', async () => {

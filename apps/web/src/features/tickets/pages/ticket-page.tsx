@@ -4,6 +4,8 @@ import {
   type TicketDetail,
   type TicketKind,
   ticketMessages,
+  ticketStatusesFor,
+  ticketThread,
 } from '@lightpath/domain/tickets';
 import { isProviderType } from '@lightpath/domain/user-types';
 import { Anchor, Badge, Grid, Group, List, Loader, Skeleton, Stack, Text } from '@mantine/core';
@@ -19,11 +21,12 @@ import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { displayTimeZone } from '../../../lib/time-zone';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { SiteCheckinButton } from '../../checkins/components/site-checkin-button';
 import { Fact, FactList } from '../../services/components/fact-list';
 import { downloadAttachment } from '../api/download-attachment';
 import { useTicket } from '../api/get-ticket';
 import { TicketStatusBadge, ticketTypeLabel } from '../components/ticket-badges';
-import { TicketCommentsPanel } from '../components/ticket-comments-panel';
+import { TicketCommentsPanel, TicketHtml } from '../components/ticket-comments-panel';
 import { TicketStatusSelect } from '../components/ticket-status-select';
 
 const kindLabels: Record<TicketKind, string> = {
@@ -123,7 +126,6 @@ export function TicketPage() {
   // Technicians have no ticket list, but open the job tickets assigned to them from their home page.
   const technician = actor.type === 2;
   const allowed = can(actor, 'tickets.view') || can(actor, 'jobtickets.manage');
-  const manage = can(actor, 'tickets.manage');
   const staff = isProviderType(actor.type);
   const query = useTicket(ticketid, allowed);
   const title = `Ticket #${valid ? ticketid : (raw ?? '')}`;
@@ -173,6 +175,14 @@ export function TicketPage() {
   }
 
   const ticket = query.data;
+  const statuses = ticketStatusesFor(actor, ticket);
+  const thread = ticketThread(ticket);
+  // The job's own technician checks in at its site from here (decisions.md).
+  const checkIn =
+    ticket.kind === 'job' &&
+    ticket.siteid !== null &&
+    ticket.assigneeuserid === actor.userId &&
+    can(actor, 'checkins.manage');
   return (
     <>
       <PageHeader
@@ -183,7 +193,19 @@ export function TicketPage() {
           </Text>
         }
         crumbs={crumbs}
-        actions={manage && <TicketStatusSelect ticketid={ticket.ticketid} status={ticket.status} />}
+        actions={
+          (statuses.length > 0 || checkIn) && (
+            <Group gap="sm">
+              {/* A technician goes from the job to checking in at its site. */}
+              {checkIn && ticket.siteid !== null && (
+                <SiteCheckinButton siteid={ticket.siteid} sitename={ticket.sitename ?? ''} />
+              )}
+              {statuses.length > 0 && (
+                <TicketStatusSelect ticketid={ticket.ticketid} status={ticket.status} allowed={statuses} />
+              )}
+            </Group>
+          )
+        }
       />
       <Group gap="xs" mb="md" wrap="wrap">
         <TicketStatusBadge status={ticket.status} size="md" />
@@ -198,11 +220,15 @@ export function TicketPage() {
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="md">
             <Panel title="Description">
-              <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {ticket.description || '—'}
-              </Text>
+              {thread.opening ? (
+                <TicketHtml html={thread.opening.htmlbody} />
+              ) : (
+                <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {ticket.description || '—'}
+                </Text>
+              )}
             </Panel>
-            <TicketCommentsPanel ticketid={ticket.ticketid} comments={ticket.comments} />
+            <TicketCommentsPanel ticketid={ticket.ticketid} comments={thread.replies} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>

@@ -37,6 +37,9 @@ export function TicketServicesInput({ value, onChange, required, error, enabled 
       value={value}
       onChange={onChange}
       searchable
+      // The wizard focuses this field on arrival; opening the list on focus would cover the step's
+      // Next button before the user asked for it (issue 12). Typing or a click opens it.
+      openOnFocus={false}
       searchValue={search}
       onSearchChange={setSearch}
       clearable

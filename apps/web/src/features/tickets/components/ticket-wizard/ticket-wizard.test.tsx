@@ -22,11 +22,11 @@ const serviceRow = (serviceid: string, description: string) => ({
   customercode: 'UNG',
   status: 1,
 });
-const site = (siteid: number, sitename: string, status: 0 | 1) => ({
+const site = (siteid: number, sitename: string, status: 0 | 1, sitetype = 1) => ({
   siteid,
   sitenumber: `S00${siteid}`,
   sitename,
-  sitetype: 1,
+  sitetype,
   status,
   customerid: 7,
   customercode: 'UNG',
@@ -46,7 +46,12 @@ function renderWizard(options: { routes?: Routes; initialServices?: string[] } =
     ]),
     [`GET /api/service/${uplink}/linkstatus`]: linkUp,
     [`GET /api/service/${library}/linkstatus`]: ok({ overallstatus: 'DOWN', aend: 'DOWN', bend: 'UP' }),
-    'GET /api/sites': page([site(21, 'Main Campus', 1), site(22, 'Old Depot', 0)]),
+    'GET /api/sites': page([
+      site(21, 'Main Campus', 1),
+      site(22, 'Old Depot', 0),
+      site(23, 'Campus VPLS', 1, 2),
+      site(24, 'Research L3VPN', 1, 4),
+    ]),
     'POST /api/ticket': created,
     ...options.routes,
   });
@@ -126,6 +131,10 @@ describe('TicketWizard', () => {
     expect(await heading('Details')).toBeTruthy();
     // The first field of the step has the focus.
     await waitFor(() => expect(document.activeElement).toBe(inDialog.getByLabelText(/^Affected services/)));
+    // Issue 12: focus alone opened the services list over the Next button; it opens when asked.
+    const services = inDialog.getByLabelText(/^Affected services/);
+    expect(services.getAttribute('aria-expanded')).not.toBe('true');
+    expect(screen.queryByRole('listbox')).toBeNull();
     next();
     await expectProblem(ticketMessages.servicesRequired);
 
@@ -216,8 +225,9 @@ describe('TicketWizard', () => {
     fireEvent.click(siteInput);
     const listbox = document.getElementById(siteInput.getAttribute('aria-controls') ?? '') as HTMLElement;
     await within(listbox).findByRole('option', { name: 'S0021 Main Campus', hidden: true });
-    // Disabled sites are not offered (spec 5).
+    // Disabled sites are not offered (spec 5), nor networks that are no place (issue 12).
     expect(within(listbox).queryByRole('option', { name: /Old Depot/, hidden: true })).toBeNull();
+    expect(within(listbox).queryByRole('option', { name: /VPLS|L3VPN/, hidden: true })).toBeNull();
     await choose(/^Site/, /Main Campus/);
     next();
     await expectProblem(ticketMessages.worksStartRequired);

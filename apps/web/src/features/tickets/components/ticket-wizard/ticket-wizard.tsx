@@ -5,6 +5,7 @@ import {
   ticketMessages,
   ticketStepProblem,
   ticketWizardSteps,
+  worksSiteEligible,
 } from '@lightpath/domain/tickets';
 import { isProviderType } from '@lightpath/domain/user-types';
 import { Button, Group, Modal, Stack, Stepper, Title } from '@mantine/core';
@@ -79,9 +80,10 @@ function TicketWizardSession({ opened, onClose, initialServices }: Props) {
   const values = form.values;
   const works = issueIsWorks(ticketIssueTypes.find((issue) => issue === values.issuetype) ?? null);
 
-  // Works notices name one of the caller's enabled sites (spec 5: disabled sites are not offered).
+  // Works notices name one of the caller's enabled places (spec 5: disabled sites are not offered; a
+  // VPLS or an L3VPN is no place to work at).
   const sites = useSiteOptions({}, opened && works);
-  const enabledSites = (sites.data ?? []).filter((site) => site.status === 1);
+  const enabledSites = (sites.data ?? []).filter(worksSiteEligible);
   const siteOptions = enabledSites.map((site) => ({
     value: String(site.siteid),
     label: siteChoiceLabel(site, staff),
