@@ -40,6 +40,12 @@ export const theme = createTheme({
     Popover: { defaultProps: { floatingStrategy: 'fixed' } },
     // A Loader is a bare span: with a name it needs a role, and 'status' is what it is.
     Loader: { defaultProps: { role: 'status' } },
+    // A searchable Select opened its list as soon as it took the focus, so a wizard that focuses its
+    // first field greeted keyboard users with an open list they could not tab into or past without
+    // closing it. The list opens on typing, the arrow keys or a click.
+    Select: { defaultProps: { openOnFocus: false } },
+    // Colour alone does not tell a link inside a sentence apart from the words around it (WCAG 1.4.1).
+    Anchor: { defaultProps: { underline: 'always' } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 300 } },
@@ -58,7 +64,8 @@ const white = '#ffffff';
 // and hovered rows. `--lp-color-page` is the page; the others are Mantine's own.
 export const surfaces = {
   light: { page: gray[0], body: white, raised: gray[1] },
-  dark: { page: dark[8], body: dark[7], raised: dark[6] },
+  // dark[5] is a hovered row or control.
+  dark: { page: dark[8], body: dark[7], raised: dark[6], hover: dark[5] },
 } as const;
 export type Scheme = keyof typeof surfaces;
 
@@ -75,26 +82,33 @@ export function darkLightBackground(colour: MantineColor): string {
 
 // Each colour's text shades moved just far enough to reach 4.5:1 on the surfaces they sit on
 // (its own `light` background included); hues stay recognisable: yellow stays amber, not brown-black.
+// The target is 4.6 rather than 4.5: a little headroom for rounding in how browsers and checkers blend.
+const target = 4.6;
+
 function schemePalette(scheme: Scheme): Record<string, string> {
   const s = surfaces[scheme];
-  const plain = [s.page, s.body, s.raised];
+  const plain = Object.values(s);
   const vars: Record<string, string> = { '--lp-color-page': s.page };
   for (const name of Object.keys(colours) as MantineColor[]) {
     const shades = shadesOf(name);
     if (scheme === 'light') {
-      vars[`--mantine-color-${name}-text`] = readableOn(shades[8], plain);
-      vars[`--mantine-color-${name}-outline`] = readableOn(shades[8], plain);
-      vars[`--mantine-color-${name}-light-color`] = readableOn(shades[9], [shades[1], ...plain]);
+      vars[`--mantine-color-${name}-text`] = readableOn(shades[8], plain, target);
+      vars[`--mantine-color-${name}-outline`] = readableOn(shades[8], plain, target);
+      vars[`--mantine-color-${name}-light-color`] = readableOn(shades[9], [shades[1], ...plain], target);
     } else {
       const lightBackground = darkLightBackground(name);
       vars[`--mantine-color-${name}-light`] = lightBackground;
-      vars[`--mantine-color-${name}-text`] = readableOn(shades[4], plain);
-      vars[`--mantine-color-${name}-outline`] = readableOn(shades[4], plain);
-      vars[`--mantine-color-${name}-light-color`] = readableOn(shades[0], [lightBackground, ...plain]);
+      vars[`--mantine-color-${name}-text`] = readableOn(shades[4], plain, target);
+      vars[`--mantine-color-${name}-outline`] = readableOn(shades[4], plain, target);
+      vars[`--mantine-color-${name}-light-color`] = readableOn(
+        shades[0],
+        [lightBackground, ...plain],
+        target,
+      );
     }
   }
   const text = (name: MantineColor) => vars[`--mantine-color-${name}-text`] as string;
-  vars['--mantine-color-dimmed'] = readableOn(scheme === 'light' ? gray[6] : dark[2], plain);
+  vars['--mantine-color-dimmed'] = readableOn(scheme === 'light' ? gray[6] : dark[2], plain, target);
   vars['--mantine-color-anchor'] = text('indigo');
   vars['--mantine-color-error'] = text('red');
   vars['--mantine-color-success'] = text('teal');

@@ -38,6 +38,10 @@ const schemeChoices: { value: MantineColorScheme; label: string; icon: typeof Ic
   { value: 'dark', label: 'Dark', icon: IconMoon },
 ];
 
+// Mantine's Menu.Item always renders role="menuitem", on which aria-checked is not allowed; React
+// leaves an attribute alone while its prop is unchanged, so the role set here after mount stays.
+const asMenuItemRadio = (node: HTMLButtonElement | null) => node?.setAttribute('role', 'menuitemradio');
+
 // Decision 015: the system setting by default; a choice here is kept in this browser.
 function ColorSchemeItems() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
@@ -47,7 +51,7 @@ function ColorSchemeItems() {
       {schemeChoices.map(({ value, label, icon: Icon }) => (
         <Menu.Item
           key={value}
-          role="menuitemradio"
+          ref={asMenuItemRadio}
           aria-checked={colorScheme === value}
           closeMenuOnClick={false}
           leftSection={<Icon size={16} aria-hidden="true" />}

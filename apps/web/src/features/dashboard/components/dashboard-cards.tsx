@@ -13,6 +13,7 @@ import {
   ThemeIcon,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   IconAlertSquareRounded,
@@ -152,11 +153,10 @@ function CountButton({
   label: string;
 }) {
   const shown = count === undefined ? '…' : count.toLocaleString();
-  // The name starts with what the button shows ('3 sites affected'), so speech input can say it.
+  // Named by what it shows ('3 sites affected'), so speech input can say it, then what it does.
   return (
     <UnstyledButton
       onClick={onClick}
-      aria-label={`${shown} ${noun}: ${label}`}
       p="sm"
       style={{
         borderRadius: 'var(--mantine-radius-md)',
@@ -169,6 +169,7 @@ function CountButton({
       <Text fz="xs" c="dimmed">
         {noun}
       </Text>
+      <VisuallyHidden>{label}</VisuallyHidden>
     </UnstyledButton>
   );
 }

@@ -64,7 +64,7 @@ export function DashboardEventsPanel() {
             >
               <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
                 <Stack gap={4} style={{ minWidth: 0 }}>
-                  <Text fz="sm" fw={600} c="var(--mantine-primary-color-filled)" lineClamp={1}>
+                  <Text fz="sm" fw={600} c="indigo" lineClamp={1}>
                     {event.title}
                   </Text>
                   <Group gap={6}>

@@ -29,6 +29,8 @@ export function SitePinMap({ latitude, longitude, label, condition, status, heig
         // The bundled outline has no detail below country level; real tiles can show the street.
         zoom={tiles ? 14 : 5}
         scrollWheelZoom={false}
+        // The label fades in otherwise, and while it fades it is text no one can read.
+        fadeAnimation={false}
         style={{ height: '100%', width: '100%', background: seaColour }}
       >
         <BaseLayer />

@@ -22,7 +22,12 @@ export function OperationalHistoryTable({ serviceid }: { serviceid: string }) {
     );
   }
   return (
-    <ScrollArea.Autosize mah={280} type="auto">
+    // A region that scrolls must be reachable by keyboard to be scrolled (WCAG 2.1.1).
+    <ScrollArea.Autosize
+      mah={280}
+      type="auto"
+      viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Operational history' }}
+    >
       <Table verticalSpacing={6} fz="sm" stickyHeader>
         <Table.Thead>
           <Table.Tr>

@@ -1,0 +1,236 @@
+import { appendFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type NavAction, sidebarFor } from '@lightpath/domain/navigation';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type AccountKey, accounts, screenshot, signIn } from './fixtures';
+
+// Decision 015: every page each role's menu offers, plus a detail page of each kind, is checked by
+// axe-core against WCAG 2.2 AA in the light and the dark theme. One signed-in page per role keeps the
+// run short; the scheme is switched by emulating the system setting, which the app follows.
+const axeOptions = {
+  // Only violations carry their nodes back: passes on a long table are most of axe's time.
+  resultTypes: ['violations' as const],
+  runOnly: { type: 'tag' as const, values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+  // Two checks outside the WCAG tags that the house rules ask for: one level-one heading per page,
+  // and a visible label that is part of the accessible name (WCAG 2.5.3, still 'experimental' in axe).
+  rules: { 'page-has-heading-one': { enabled: true }, 'label-content-name-mismatch': { enabled: true } },
+};
+const schemes = ['light', 'dark'] as const;
+type Scheme = (typeof schemes)[number];
+
+type NavActor = Parameters<typeof sidebarFor>[0];
+
+const roles: { key: AccountKey; actor: NavActor }[] = [
+  { key: 'noc', actor: { type: 1, companyAdmin: true, chameleon: 1 } },
+  { key: 'tech', actor: { type: 2, companyAdmin: false, chameleon: 0 } },
+  { key: 'eng', actor: { type: 3, companyAdmin: false, chameleon: 0 } },
+  { key: 'ungAdmin', actor: { type: 4, companyAdmin: true, chameleon: 0 } },
+  { key: 'ungUser', actor: { type: 5, companyAdmin: false, chameleon: 0 } },
+  { key: 'ebhAdmin', actor: { type: 4, companyAdmin: true, chameleon: 0 } },
+];
+
+// Detail pages are reached through the first link of their kind on the lists the role can see.
+const detailKinds = [/^\/service\/[^/]+$/, /^\/site\/[^/]+$/, /^\/event\/[^/]+$/, /^\/ticket\/[^/]+$/];
+
+// The sidebar's actions that open a wizard (Update Equipment still leads to a placeholder page), each
+// checked open, once, by the first role that has it; the page under the wizard was checked already.
+const wizardTargets: Partial<Record<NavAction, string>> = {
+  'new-service': '/services',
+  'new-site': '/sites',
+  'site-access': '/sites',
+  'site-checkin': '/checkins',
+  'new-event': '/events',
+  'new-ticket': '/tickets',
+};
+const wizardsChecked = new Set<NavAction>();
+
+function menuActions(actor: NavActor): NavAction[] {
+  return sidebarFor(actor).flatMap((entry) =>
+    'children' in entry ? entry.children.flatMap((leaf) => ('action' in leaf ? [leaf.action] : [])) : [],
+  );
+}
+
+function menuRoutes(actor: NavActor): string[] {
+  const paths = new Set<string>();
+  for (const entry of sidebarFor(actor)) {
+    if ('to' in entry) paths.add(entry.to);
+    else for (const leaf of entry.children) if ('to' in leaf) paths.add(leaf.to);
+  }
+  paths.add('/user/me');
+  return [...paths];
+}
+
+type Finding = { role: string; scheme: string; path: string; rule: string; nodes: number; sample: string };
+
+// Waits until the page has drawn its data: no skeletons, loaders or busy regions left in the main area.
+async function settle(page: Page) {
+  await expect(page.getByRole('main')).toBeVisible();
+  // A list keeps its previous rows, faded, while the next page of them loads.
+  await page.waitForTimeout(200);
+  await expect(
+    page.locator(
+      'main .mantine-Skeleton-root, main .mantine-Loader-root, main [aria-busy="true"], .leaflet-tooltip:empty',
+    ),
+  ).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForTimeout(200);
+}
+
+// The figures for decision 015: every finding, one JSON line each, whichever test fails.
+const findingsFile = resolve(import.meta.dirname, '../test-results/accessibility-findings.jsonl');
+function record(found: Finding[]) {
+  for (const f of found) appendFileSync(findingsFile, `${JSON.stringify(f)}\n`);
+}
+
+// Only contrast depends on the scheme, so the dark pass runs that rule alone. The header and sidebar
+// are the same on every page: they are checked on a role's first page and left out after that.
+async function audit(page: Page, role: string, path: string, scheme: Scheme, withShell: boolean) {
+  let builder = new AxeBuilder({ page }).options(
+    scheme === 'light'
+      ? axeOptions
+      : { resultTypes: ['violations'], runOnly: { type: 'rule', values: ['color-contrast'] } },
+  );
+  if (!withShell) builder = builder.exclude('header').exclude('nav');
+  // With a wizard open, the wizard: the page under its overlay was checked on its own.
+  if (path.includes('?action=')) builder = builder.include('[role="dialog"]');
+  const { violations } = await builder.analyze();
+  return violations.map(
+    (v): Finding => ({
+      role,
+      scheme,
+      path,
+      rule: v.id,
+      nodes: v.nodes.length,
+      sample: v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(' ')} :: ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`)
+        .join(' | '),
+    }),
+  );
+}
+
+async function auditBoth(page: Page, role: string, path: string, withShell = true) {
+  const found: Finding[] = [];
+  for (const scheme of schemes) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    found.push(...(await audit(page, role, path, scheme, withShell)));
+  }
+  record(found);
+  return found;
+}
+
+// Moves inside the single-page app as a link would, without reloading it: React Router follows popstate.
+async function navigate(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL((url) => url.pathname + url.search === path);
+}
+
+async function signedInPage(browser: Browser, key: AccountKey) {
+  const context = await browser.newContext({ colorScheme: 'light' });
+  const page = await context.newPage();
+  await signIn(page, accounts[key].email);
+  return page;
+}
+
+// Traces and failure screenshots would record every axe pass; the findings say what is wrong.
+test.use({ trace: 'off', screenshot: 'off' });
+
+test.describe('accessibility (axe, WCAG 2.2 AA, light and dark)', () => {
+  test('the sign-in page', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    const found = await auditBoth(page, 'public', '/login');
+    expect(found).toEqual([]);
+  });
+
+  test('the profile menu switches between the system setting, light and dark, and keeps the choice', async ({
+    browser,
+  }) => {
+    const page = await signedInPage(browser, 'ungUser');
+    const html = page.locator('html');
+    const choose = async (name: string) => {
+      await page.getByRole('button', { name: /Profile menu/ }).click();
+      await page.getByRole('menuitemradio', { name }).click();
+      await expect(page.getByRole('menuitemradio', { name })).toHaveAttribute('aria-checked', 'true');
+      await page.keyboard.press('Escape');
+    };
+    // Follows the system by default, both ways.
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await choose('Dark');
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.reload();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await screenshot(page, 'dashboard-dark');
+    await choose('Follow system');
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await page.context().close();
+  });
+
+  test('Escape closes a wizard and gives the focus back to the link that opened it', async ({ browser }) => {
+    const page = await signedInPage(browser, 'noc');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('button', { name: 'Support', exact: true }).click();
+    const opener = nav.getByRole('link', { name: 'New Ticket' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Ticket' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Close dialog' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(opener).toBeFocused();
+    await page.context().close();
+  });
+
+  for (const role of roles) {
+    test(`every page of ${role.key}`, async ({ browser }) => {
+      test.setTimeout(600_000);
+      const page = await signedInPage(browser, role.key);
+      const found: Finding[] = [];
+      const details = new Map<RegExp, string>();
+      const routes = menuRoutes(role.actor);
+      const firstPath = routes[0];
+      const visit = async (path: string) => {
+        await navigate(page, path);
+        await settle(page);
+        found.push(...(await auditBoth(page, role.key, path, path === firstPath)));
+      };
+      for (const path of routes) {
+        await visit(path);
+        const hrefs = await page
+          .locator('main a[href^="/"]')
+          .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+        for (const kind of detailKinds) {
+          const href = hrefs.find((h) => kind.test(h));
+          if (href && !details.has(kind)) details.set(kind, href);
+        }
+      }
+      for (const href of details.values()) await visit(href);
+      for (const action of menuActions(role.actor)) {
+        const target = wizardTargets[action];
+        if (!target || wizardsChecked.has(action)) continue;
+        wizardsChecked.add(action);
+        const path = `${target}?action=${action}`;
+        await navigate(page, path);
+        const dialog = page.getByRole('dialog');
+        await expect(dialog).toBeVisible();
+        await expect(dialog.locator('.mantine-Loader-root, .mantine-Skeleton-root')).toHaveCount(0);
+        await page.waitForTimeout(300);
+        found.push(...(await auditBoth(page, role.key, path, false)));
+        // The first Escape may only close an open dropdown inside the wizard.
+        await expect(async () => {
+          await page.keyboard.press('Escape');
+          await expect(dialog).toHaveCount(0, { timeout: 1_000 });
+        }).toPass();
+      }
+      await page.context().close();
+      expect(found).toEqual([]);
+    });
+  }
+});
