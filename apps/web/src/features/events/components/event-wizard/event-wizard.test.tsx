@@ -382,6 +382,10 @@ describe('EventWizard preflight and send', () => {
       expect(real[0]).toMatchObject({ method: 'POST', url: '/api/event', body: { preflight: false } });
       expect(real[0]?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
       expect(await screen.findByText('Event #4300 created!')).toBeTruthy();
+      // Saved: every step of the stepper is ticked, the summary's too (issue 12 item 16).
+      const steps = [...document.querySelectorAll('.mantine-Stepper-step')];
+      expect(steps).toHaveLength(3);
+      expect(steps.map((step) => step.hasAttribute('data-completed'))).toEqual([true, true, true]);
 
       const notices = inDialog.getByRole('table', { name: 'Notifications' });
       expect(within(notices).getByText('UNG')).toBeTruthy();

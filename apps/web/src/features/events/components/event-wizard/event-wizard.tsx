@@ -208,7 +208,9 @@ function EventWizardSession({ opened, onClose, event }: Props) {
         fullScreen={fullScreen}
       >
         <Stack gap="lg">
-          <Stepper active={active} size="sm" allowNextStepsSelect={false}>
+          {/* The summary is shown once the event is saved: nothing is left to do, so every step is
+              ticked (Mantine ticks a step only once the stepper is past it, hence Stepper.Completed). */}
+          <Stepper active={active === 2 ? 3 : active} size="sm" allowNextStepsSelect={false}>
             <Stepper.Step label={stepTitles[0]}>
               <EventDescriptionStep
                 form={form}
@@ -229,7 +231,8 @@ function EventWizardSession({ opened, onClose, event }: Props) {
                 refreshing={preflight.isPending}
               />
             </Stepper.Step>
-            <Stepper.Step label={stepTitles[2]}>
+            <Stepper.Step label={stepTitles[2]} />
+            <Stepper.Completed>
               <SummaryStep
                 heading={heading(2)}
                 eventid={resultEventid}
@@ -240,7 +243,7 @@ function EventWizardSession({ opened, onClose, event }: Props) {
                 sendnotification={values.sendnotification}
                 onOpenEvent={onClose}
               />
-            </Stepper.Step>
+            </Stepper.Completed>
           </Stepper>
 
           <Group justify="space-between">
