@@ -21,6 +21,10 @@ const fastifyClientErrors: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Content-Length does not match the body'],
 };
 
+// How Zod words the problems it finds without a message of ours (zod 4's defaults).
+const zodsOwnWording =
+  /^(Invalid (input|option|key|element|union|string|number|date|value|type)|Unrecognized keys?|Too (big|small))\b/;
+
 // The one place errors become replies. 5xx replies never carry internals.
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -30,8 +34,14 @@ export function registerErrorHandling(app: FastifyInstance) {
         return { path: where, message: v.message ?? 'Invalid value' };
       });
       // The message is for people, as written in the domain ('Event Fields are Missing!'); the field it
-      // belongs to is in payload.errors, where forms put it next to the input.
-      const message = errors[0]?.message ?? 'Invalid request';
+      // belongs to is in payload.errors, where forms put it next to the input. Zod's own wording names
+      // no field ('Invalid input: expected string, received undefined'), so that alone keeps the path.
+      const first = errors[0];
+      const message = !first
+        ? 'Invalid request'
+        : first.path && zodsOwnWording.test(first.message)
+          ? `${first.path}: ${first.message}`
+          : first.message;
       return reply.status(400).send(failure(message, errors));
     }
     if (error instanceof AppError) {

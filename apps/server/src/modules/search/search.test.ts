@@ -359,10 +359,10 @@ describe('GET /api/search', () => {
 
   it('answers 400 on bad input', async () => {
     for (const [query, message] of [
-      ['', `q: ${searchPrompt}`],
-      ['q=a', `q: ${searchPrompt}`],
-      [`q=${'x'.repeat(101)}`, 'q: Must be at most 100 characters'],
-      ['q=abc&kinds=site,sausage', 'kinds: Unknown search kind: sausage'],
+      ['', searchPrompt],
+      ['q=a', searchPrompt],
+      [`q=${'x'.repeat(101)}`, 'Must be at most 100 characters'],
+      ['q=abc&kinds=site,sausage', 'Unknown search kind: sausage'],
       ['q=abc&limit=0', undefined],
       ['q=abc&limit=1001', undefined],
       ['q=abc&offset=-1', undefined],
