@@ -111,9 +111,14 @@ async function audit(page: Page, role: string, path: string, scheme: Scheme, wit
 
 async function auditBoth(page: Page, role: string, path: string, withShell = true) {
   const found: Finding[] = [];
+  // On a scheme switch some backgrounds fade (Mantine's 150 ms background-color transitions, e.g. a
+  // separated accordion item) while text changes at once: axe read dark text colours on a light
+  // background still mid-fade (1.05:1). Hover colours fade too, so the pointer moves away first.
+  await page.mouse.move(0, 0);
   for (const scheme of schemes) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await page.waitForTimeout(300);
     found.push(...(await audit(page, role, path, scheme, withShell)));
   }
   record(found);
