@@ -105,11 +105,12 @@ test.describe('events', () => {
     const eventid = Number((await eventLink.textContent())!.replace(/\D/g, ''));
     await expect(page.getByText(eventMessages.created(eventid))).toBeVisible();
     const sentAt = Date.now();
-    await screenshot(page, 'event-wizard-summary');
 
-    // Live: UNG's open list shows the new event within 2 s, without a reload.
+    // Live: UNG's open list shows the new event within 2 s, without a reload. The summary's screenshot
+    // waits until after, so its own time (about a second on a busy machine) is not counted.
     await expect(ungPage.getByRole('link', { name: title })).toBeVisible({ timeout: 2_000 });
     expect(Date.now() - sentAt).toBeLessThan(2_000);
+    await screenshot(page, 'event-wizard-summary');
     await screenshot(ungPage, 'events-scheduled-customer-admin');
 
     // UNG's dashboard lists it; its calendar feed carries it with the maintenance properties.

@@ -11,7 +11,7 @@ test.describe('integrations', () => {
     await sidebar.getByRole('link', { name: 'Integrations' }).click();
     await expect(page).toHaveURL(/\/integrations$/);
     await expect(page).toHaveTitle(/Integrations/);
-    await expect(page.getByRole('heading', { name: 'Integrations', level: 2 }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Integrations', level: 1 }).first()).toBeVisible();
 
     const card = (name: RegExp) => page.getByRole('region', { name });
     await expect(card(/^Tickets/).getByText('Built-in', { exact: true })).toBeVisible();
