@@ -25,15 +25,19 @@ const summarySchema = z.object({
   }),
 });
 
+// A site with a problem, as the map's list and its 'not on the map' list both show it.
+const problemSite = z.object({
+  siteid: z.number(),
+  sitenumber: z.string(),
+  sitename: z.string(),
+  sitetype: z.number(),
+  customercode: z.string(),
+  condition: z.number(),
+});
+
 const problemsSchema = z.object({
   sites: z.array(
-    z.object({
-      siteid: z.number(),
-      sitenumber: z.string(),
-      sitename: z.string(),
-      sitetype: z.number(),
-      customercode: z.string(),
-      condition: z.number(),
+    problemSite.extend({
       placed: z.boolean().describe('Whether the network map can draw it (a place with coordinates)'),
     }),
   ),
@@ -87,16 +91,7 @@ const mapSchema = z.object({
     }),
   ),
   unplaced: z
-    .array(
-      z.object({
-        siteid: z.number(),
-        sitenumber: z.string(),
-        sitename: z.string(),
-        sitetype: z.number(),
-        customercode: z.string(),
-        condition: z.number(),
-      }),
-    )
+    .array(problemSite)
     .describe('Sites with problems in scope that the map cannot draw: VPLS, L3VPN, no coordinates'),
 });
 
