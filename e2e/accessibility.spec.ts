@@ -21,13 +21,14 @@ type Scheme = (typeof schemes)[number];
 
 type NavActor = Parameters<typeof sidebarFor>[0];
 
+// One account per role: a second customer's administrator (ebhAdmin) sees the same pages as ungAdmin
+// with other rows in them, which changes nothing axe checks, so it is left out to keep CI in budget.
 const roles: { key: AccountKey; actor: NavActor }[] = [
   { key: 'noc', actor: { type: 1, companyAdmin: true, chameleon: 1 } },
   { key: 'tech', actor: { type: 2, companyAdmin: false, chameleon: 0 } },
   { key: 'eng', actor: { type: 3, companyAdmin: false, chameleon: 0 } },
   { key: 'ungAdmin', actor: { type: 4, companyAdmin: true, chameleon: 0 } },
   { key: 'ungUser', actor: { type: 5, companyAdmin: false, chameleon: 0 } },
-  { key: 'ebhAdmin', actor: { type: 4, companyAdmin: true, chameleon: 0 } },
 ];
 
 // Detail pages are reached through the first link of their kind on the lists the role can see.
@@ -85,11 +86,17 @@ function record(found: Finding[]) {
 // Only contrast depends on the scheme, so the dark pass runs that rule alone. The header and sidebar
 // are the same on every page: they are checked on a role's first page and left out after that.
 async function audit(page: Page, role: string, path: string, scheme: Scheme, withShell: boolean) {
-  let builder = new AxeBuilder({ page }).options(
-    scheme === 'light'
-      ? axeOptions
-      : { resultTypes: ['violations'], runOnly: { type: 'rule', values: ['color-contrast'] } },
-  );
+  // Legacy mode runs axe.run in the page itself, twice as fast as the default, which runs axe in every
+  // frame and merges the results in a fresh blank page. It does not look inside frames, so a page that
+  // has one (the e-mail previews of the wizards' later steps) gets the default.
+  const framed = (await page.locator('iframe').count()) > 0;
+  let builder = new AxeBuilder({ page })
+    .setLegacyMode(!framed)
+    .options(
+      scheme === 'light'
+        ? axeOptions
+        : { resultTypes: ['violations'], runOnly: { type: 'rule', values: ['color-contrast'] } },
+    );
   if (!withShell) builder = builder.exclude('header').exclude('nav');
   // With a wizard open, the wizard: the page under its overlay was checked on its own.
   if (path.includes('?action=')) builder = builder.include('[role="dialog"]');
@@ -111,14 +118,11 @@ async function audit(page: Page, role: string, path: string, scheme: Scheme, wit
 
 async function auditBoth(page: Page, role: string, path: string, withShell = true) {
   const found: Finding[] = [];
-  // On a scheme switch some backgrounds fade (Mantine's 150 ms background-color transitions, e.g. a
-  // separated accordion item) while text changes at once: axe read dark text colours on a light
-  // background still mid-fade (1.05:1). Hover colours fade too, so the pointer moves away first.
+  // Hover colours would be read for whatever the pointer last rested on, so it moves away first.
   await page.mouse.move(0, 0);
   for (const scheme of schemes) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    await page.waitForTimeout(300);
     found.push(...(await audit(page, role, path, scheme, withShell)));
   }
   record(found);
@@ -134,10 +138,16 @@ async function navigate(page: Page, path: string) {
   await expect(page).toHaveURL((url) => url.pathname + url.search === path);
 }
 
+// On a scheme switch some backgrounds fade (Mantine's 150 ms background-color transitions, e.g. a
+// separated accordion item) while text changes at once: axe once read dark text on a light background
+// still mid-fade (1.05:1). The audit is of the settled page, so transitions are switched off in it.
+const settledStyles = '*, *::before, *::after { transition: none !important; }';
+
 async function signedInPage(browser: Browser, key: AccountKey) {
   const context = await browser.newContext({ colorScheme: 'light' });
   const page = await context.newPage();
   await signIn(page, accounts[key].email);
+  await page.addStyleTag({ content: settledStyles });
   return page;
 }
 
@@ -147,6 +157,7 @@ test.use({ trace: 'off', screenshot: 'off' });
 test.describe('accessibility (axe, WCAG 2.2 AA, light and dark)', () => {
   test('the sign-in page', async ({ page }) => {
     await page.goto('/login');
+    await page.addStyleTag({ content: settledStyles });
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     const found = await auditBoth(page, 'public', '/login');
     expect(found).toEqual([]);
@@ -226,7 +237,8 @@ test.describe('accessibility (axe, WCAG 2.2 AA, light and dark)', () => {
         const dialog = page.getByRole('dialog');
         await expect(dialog).toBeVisible();
         await expect(dialog.locator('.mantine-Loader-root, .mantine-Skeleton-root')).toHaveCount(0);
-        await page.waitForTimeout(300);
+        // Opacity is not part of 'visible': the audit waits until the dialog is fully in.
+        await expect(dialog).toHaveCSS('opacity', '1');
         found.push(...(await auditBoth(page, role.key, path, false)));
         // The first Escape may only close an open dropdown inside the wizard.
         await expect(async () => {
