@@ -37,7 +37,7 @@ import { registerErrorHandling } from './platform/error-handler';
 import { registerOpenApi } from './platform/openapi';
 import { registerRequestContext } from './platform/request-context';
 import { apiSecurityHeaders, registerSecurityHeaders } from './platform/security-headers';
-import { serializerCompiler } from './platform/serializer';
+import { checkedSerializerCompiler, serializerCompiler } from './platform/serializer';
 import { validatorCompiler } from './platform/validator';
 
 // Query parameters that carry secrets never reach the log.
@@ -103,7 +103,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
   const allowedMethods = trackAllowedMethods(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Under test each reply is also checked against its schema (platform/serializer.ts).
+  app.setSerializerCompiler(config.env === 'test' ? checkedSerializerCompiler : serializerCompiler);
   registerErrorHandling(app);
 
   registerSecurityHeaders(app, { prefix: '/api/docs', inline: () => app.swaggerCSP });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordIdSchema, text } from './api';
+import { listQuerySchema, recordIdSchema, text } from './api';
 import { escapeHtml, formatPortalTime } from './events';
 import { type AccessType, accessTypes, siteAddress } from './sites';
 import { isTicketNumberInRange, ticketNumberMax, ticketNumberMessages } from './ticket-numbers';
@@ -481,3 +481,44 @@ export function accessRequestHtml(
     .filter(Boolean)
     .join('\n');
 }
+
+// The API contract (docs/decisions/023-one-api-contract.md): what the site access routes take and answer.
+// An uploaded access form, named by the token that a request's attachments quote.
+export const accessAttachmentSchema = z.object({
+  token: z.string(),
+  filename: z.string(),
+  size: z.number(),
+  contenttype: z.string(),
+});
+export const accessAttachmentsSchema = z.object({ attachments: z.array(accessAttachmentSchema) });
+
+// A preflight answers the ticket that would be created (id null); a real request, the one it made.
+export const accessRequestReplySchema = z.object({
+  ticket: z.object({
+    create: z.object({
+      requester: z.string(),
+      ccs: z.array(z.string()),
+      attachments: z.array(z.string()),
+      htmlcomment: z.string(),
+      id: z.number().nullable(),
+    }),
+  }),
+});
+
+export const accessRequestListQuerySchema = listQuerySchema.pick({ limit: true, offset: true });
+
+export const accessRequestRowSchema = z.object({
+  requestid: z.number(),
+  ticketid: z.number().nullable(),
+  siteid: z.number(),
+  accesstype: z.number(),
+  technician: z.string(),
+  datetime: z.number(),
+  reason: z.string().nullable(),
+  number: z.number().nullable(),
+  emergency: z.boolean(),
+  serviceaffecting: z.boolean(),
+  details: z.string(),
+  requestedby: z.string().nullable(),
+  createdat: z.number(),
+});

@@ -15,6 +15,27 @@ export type FieldError = { path: string; message: string };
 // Lists answer { count, limit, offset, results }; limit defaults to 100 and is capped at 1000.
 export type ListPage<T> = { count: number; limit: number; offset: number; results: T[] };
 
+// The envelope as reply schemas: each area's contract wraps its payloads in these, so the server
+// serialises and documents every reply from the same definition the web reads its types from.
+// Declaring a reply also strips any field a query returned by accident.
+export function envelope<T extends z.ZodType>(payload: T) {
+  return z.object({ result: z.literal('Success'), message: z.string().optional(), payload });
+}
+
+export const messageOnly = z.object({ result: z.literal('Success'), message: z.string() });
+
+export const failure = z.object({
+  result: z.literal('Failure'),
+  message: z.string(),
+  payload: z.object({ errors: z.array(z.object({ path: z.string(), message: z.string() })) }).optional(),
+});
+
+export function listOf<T extends z.ZodType>(item: T) {
+  return envelope(
+    z.object({ count: z.number(), limit: z.number(), offset: z.number(), results: z.array(item) }),
+  );
+}
+
 export const listLimitDefault = 100;
 export const listLimitMax = 1000;
 

@@ -56,6 +56,9 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
+// POST /api/login answers the session token and when it expires (unix seconds).
+export const loginReplySchema = z.object({ token: z.string(), expiresat: z.number() });
+
 export const passwordResetRequestSchema = z.strictObject({ email: emailSchema });
 
 export const passwordResetSubmitSchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordIdSchema } from './api';
+import { idSchema, listQuerySchema, recordIdSchema } from './api';
 import type { UserType } from './user-types';
 
 // Site check-in and check-out (spec 3, 4, 6, 8): who is standing in which site right now. A check-in is
@@ -156,3 +156,28 @@ export function formatCheckinDuration(seconds: number): string {
   if (hours < 24) return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
   return `${Math.floor(hours / 24)} d ${hours % 24} h`;
 }
+
+// The API contract (docs/decisions/023-one-api-contract.md): what the check-in routes take and answer.
+export const checkinSchema = z.object({
+  checkinid: z.number(),
+  userid: z.number(),
+  username: z.string(),
+  siteid: z.number(),
+  sitenumber: z.string(),
+  sitename: z.string(),
+  customercode: z.string(),
+  checkintime: z.number(),
+  checkouttime: z.number().nullable(),
+  durationseconds: z.number().optional(),
+});
+
+const activeFilter = z
+  .enum(['true', 'false'], { error: 'active must be true or false' })
+  .transform((v) => v === 'true')
+  .optional();
+
+export const siteCheckinListQuerySchema = listQuerySchema.extend({
+  active: activeFilter,
+  userid: idSchema.optional(),
+});
+export const checkinListQuerySchema = siteCheckinListQuerySchema.extend({ siteid: idSchema.optional() });

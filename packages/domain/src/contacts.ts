@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Actor } from './actor';
-import { recordIdSchema, text } from './api';
+import { idSchema, listQuerySchema, recordIdSchema, text } from './api';
 import { type SiteContactType, siteContactTypes } from './sites';
 import { isProviderType } from './user-types';
 
@@ -130,3 +130,34 @@ export const contactSortFields = ['contactname', 'email', 'customername', 'sitec
 export function contactTypeName(type: number): string {
   return siteContactTypes[type as SiteContactType] ?? `Type ${type}`;
 }
+
+// The API contract (docs/decisions/023-one-api-contract.md): what the contact routes take and answer.
+const contactReplyFields = {
+  contactid: z.number(),
+  contactname: z.string(),
+  email: z.string().nullable(),
+  title: z.string().nullable(),
+  office: z.string().nullable(),
+  mobile: z.string().nullable(),
+  customerid: z.number(),
+  customercode: z.string(),
+  customername: z.string(),
+};
+
+export const contactSummarySchema = z.object({ ...contactReplyFields, sitecount: z.number() });
+
+export const contactSchema = z.object({
+  ...contactReplyFields,
+  sites: z.array(
+    z.object({
+      siteid: z.number(),
+      sitenumber: z.string(),
+      sitename: z.string(),
+      contacttype: z.number(),
+    }),
+  ),
+});
+
+export const contactParamsSchema = z.object({ contactid: idSchema });
+
+export const contactListQuerySchema = listQuerySchema.extend({ customerid: idSchema.optional() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Actor } from './actor';
-import { text } from './api';
+import { idSchema, listQuerySchema, text } from './api';
 import { can } from './permissions';
 
 export type Customer = {
@@ -104,3 +104,38 @@ export function withCdrPinFor<C extends { customerid: number; cdrpin: string | n
 ): C {
   return canSeeCdrPin(actor, customer.customerid) ? customer : { ...customer, cdrpin: null };
 }
+
+// The API contract (docs/decisions/023-one-api-contract.md): what the customer routes take and answer.
+export const customerParamsSchema = z.object({ customerid: idSchema });
+
+export const customerListQuerySchema = listQuerySchema.extend({
+  enabled: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+
+export const customerSchema = z.object({
+  customerid: z.number(),
+  customername: z.string(),
+  customercode: z.string(),
+  code: z.string(),
+  enabled: z.boolean(),
+  logo64: z.string().nullable(),
+  cdrpin: z.string().nullable(),
+  isprovider: z.boolean(),
+});
+export const customerListItemSchema = customerSchema.extend({ usercount: z.number() });
+
+// GET /api/user/impersonate/customers: the customers the signed-in user may switch to.
+export const switchableCustomersSchema = z.object({
+  results: z.array(
+    z.object({
+      customerid: z.number(),
+      customername: z.string(),
+      customercode: z.string(),
+      enabled: z.boolean(),
+      isprovider: z.boolean(),
+    }),
+  ),
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { controlCharacterMessage, hasNoControlCharacters } from './api';
-import { isTicketNumberInRange, ticketNumberMessages } from './ticket-numbers';
+import { controlCharacterMessage, hasNoControlCharacters, idSchema, listQuerySchema } from './api';
+import { isTicketNumberInRange, ticketNumberMax, ticketNumberMessages } from './ticket-numbers';
 import { formatZonedDateTime, zoneAbbreviation } from './time';
 
 // Event types, priorities and SLA classifications (spec 3). Issue 4 builds the events area on these;
@@ -642,3 +642,183 @@ export type EventPrefillReply = {
   existingeventid: number | null;
   prefill: EventPrefill;
 };
+
+// The API contract (docs/decisions/023-one-api-contract.md): what the event routes take and answer.
+export const eventTimingSchema = z.enum(['upcoming', 'current', 'ongoing', 'ended']);
+
+export const eventSummarySchema = z.object({
+  eventid: z.number(),
+  number: z.number(),
+  title: z.string(),
+  type: z.number(),
+  starttime: z.number(),
+  endtime: z.number().nullable(),
+  priority: z.number(),
+  slatype: z.number(),
+  initiator: z.string(),
+  approver: z.string(),
+  createdat: z.number(),
+  updatedat: z.number(),
+  revision: z.number(),
+  servicecount: z.number(),
+  customercount: z.number(),
+  timing: eventTimingSchema,
+});
+
+export const eventServiceSchema = z.object({
+  serviceid: z.string(),
+  description: z.string(),
+  status: z.number(),
+  customerid: z.number(),
+  customercode: z.string(),
+  aendsiteid: z.number().nullable(),
+  aendsitename: z.string().nullable(),
+  bendsiteid: z.number().nullable(),
+  bendsitename: z.string().nullable(),
+  condition: z.number(),
+});
+
+export const eventCustomerSchema = z.object({
+  customerid: z.number(),
+  customercode: z.string(),
+  customername: z.string(),
+  servicecount: z.number(),
+});
+
+export const eventSiteSchema = z.object({
+  siteid: z.number(),
+  sitenumber: z.string(),
+  sitename: z.string(),
+  customercode: z.string(),
+  condition: z.number(),
+});
+
+export const eventCommentReplySchema = z.object({
+  commentid: z.number(),
+  author: z.string(),
+  body: z.string(),
+  createdat: z.number(),
+});
+
+export const eventNotificationStatusSchema = z.object({
+  customerid: z.number(),
+  code: z.string(),
+  revision: z.number(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  ticketid: z.number().nullable(),
+  sentat: z.number().nullable(),
+  lasterror: z.string().nullable(),
+});
+
+export const preflightCustomerSchema = z.object({
+  customerid: z.number(),
+  code: z.string(),
+  customername: z.string(),
+  services: z.array(z.string()),
+  skippedservices: z.array(z.string()),
+  tickets: z.array(
+    z.object({
+      requester: z.string(),
+      ccs: z.array(z.string()),
+      subject: z.string(),
+      htmlcomment: z.string(),
+      ticketid: z.number().nullable(),
+    }),
+  ),
+  sms: z.array(
+    z.object({
+      recipient: z.string(),
+      smsto: z.string(),
+      serviceid: z.array(z.string()),
+      message: z.string(),
+    }),
+  ),
+  subscribers: z.array(
+    z.object({
+      userid: z.number(),
+      name: z.string(),
+      email: z.string(),
+      services: z.array(z.string()),
+      delivery: z.enum(['ticket', 'email']),
+    }),
+  ),
+  subscribernotice: z.object({ subject: z.string(), htmlcomment: z.string() }).nullable(),
+  warnings: z.array(z.string()),
+});
+
+export const eventDetailSchema = eventSummarySchema.extend({
+  description: z.string(),
+  services: z.array(eventServiceSchema),
+  customers: z.array(eventCustomerSchema),
+  sites: z.array(eventSiteSchema),
+  comments: z.array(eventCommentReplySchema),
+  notifications: z.array(eventNotificationStatusSchema).optional(),
+});
+
+export const eventWriteReplySchema = z.object({
+  customers: z.array(preflightCustomerSchema),
+  eventid: z.number().optional(),
+  event: eventDetailSchema.optional(),
+  notifications: z.array(eventNotificationStatusSchema).optional(),
+});
+
+export const eventListQuerySchema = listQuerySchema.extend({
+  view: z.enum(eventViews).optional(),
+  type: z
+    .enum(['1', '2', '3'])
+    .transform((v) => Number(v) as EventType)
+    .optional(),
+  customerid: idSchema.optional(),
+});
+
+// Unix seconds in a path: plain digits only, within the years the wizard accepts times for.
+const secondsParam = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: 'Dates must be unix seconds' })
+    .int('Dates must be unix seconds')
+    .min(0, 'Dates must be unix seconds')
+    .max(4_102_444_800, 'Dates must be before the year 2100'),
+);
+export const pastEventsParamsSchema = z
+  .object({ startdate: secondsParam, enddate: secondsParam })
+  .refine((range) => range.enddate >= range.startdate, eventMessages.rangeInvalid);
+
+export const eventParamsSchema = z.object({ eventid: idSchema });
+export const pastEventsQuerySchema = eventListQuerySchema.omit({ view: true });
+
+export const eventCommentAddedSchema = z.object({ comment: eventCommentReplySchema });
+
+// The New Event wizard's 'Prefill Event' (modules/notifications).
+// The path text is read as idSchema reads ids (plain decimal only); anything that is not a ticket
+// number the wizard accepts, 0 included, gets the wizard's own message.
+const prefillTicketNumberSchema = z.preprocess(
+  (value) => {
+    const parsed = idSchema.safeParse(value);
+    return parsed.success ? parsed.data : value;
+  },
+  z
+    .number({ error: eventMessages.ticketRange })
+    .int(eventMessages.ticketRange)
+    .min(1, eventMessages.ticketRange)
+    .max(ticketNumberMax, eventMessages.ticketRange),
+);
+
+export const eventPrefillSchema = z.object({
+  type: z.number().optional(),
+  slatype: z.number().optional(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  priority: z.number(),
+  starttime: z.number().optional(),
+  endtime: z.number().optional(),
+  services: z.array(z.string()),
+  messages: z.array(z.string()),
+});
+
+export const eventPrefillReplySchema = z.object({
+  ticketid: z.number(),
+  existingeventid: z.number().nullable(),
+  prefill: eventPrefillSchema,
+});
+export const eventPrefillParamsSchema = z.object({ ticketid: prefillTicketNumberSchema });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, recordIdSchema, text } from './api';
+import { idSchema, listQuerySchema, recordIdSchema, text } from './api';
 
 // FAQ and knowledge-base articles (spec 2.2, 3, 4, 7.8, 9). Everyone signed in reads them; only the
 // NOC writes them (decisions.md).
@@ -231,3 +231,15 @@ export function faqPlainText(text: string): string {
     .map((inline) => inline.text)
     .join('');
 }
+
+// The API contract (docs/decisions/023-one-api-contract.md): what the FAQ routes take and answer.
+export const faqParamsSchema = z.object({ faqid: idSchema });
+
+export const faqArticleSchema = z.object({
+  faqid: z.number(),
+  title: z.string(),
+  body: z.string(),
+  tags: z.array(z.string()),
+  createdat: z.number(),
+  updatedat: z.number(),
+});

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Actor } from './actor';
 import { can, type Permission } from './permissions';
 
@@ -207,3 +208,6 @@ export function sidebarFor(actor: NavActor): NavEntry[] {
     }),
   ];
 }
+
+// GET /api/navigation/counts: one count per area that provides one.
+export const navigationCountsSchema = z.object({ counts: z.record(z.string(), z.number()) });

@@ -276,3 +276,13 @@ export function searchResultRoute(result: Pick<SearchResult, 'kind' | 'id'>): st
 export function searchResultsRoute(term: string): string {
   return `/functions/search-result/${encodeURIComponent(term.trim())}`;
 }
+
+// The API contract (docs/decisions/023-one-api-contract.md): what the search routes take and answer.
+export const searchResultSchema = z.object({
+  kind: z.enum(searchKindNames),
+  id: z.string(),
+  label: z.string(),
+  detail: z.string(),
+  field: z.enum(searchFields),
+  score: z.number(),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type FieldError, recordIdSchema, text } from './api';
+import { type FieldError, idSchema, listQuerySchema, recordIdSchema, text } from './api';
 import type { ServiceCondition } from './conditions';
 import { siteNumberDigits } from './sites';
 
@@ -351,3 +351,119 @@ export const thirdPartyCreateSchema = z.strictObject({
   tailendid: optionalText(60),
 });
 export type ThirdPartyCreate = z.infer<typeof thirdPartyCreateSchema>;
+
+// The API contract (docs/decisions/023-one-api-contract.md): what the service routes take and answer.
+export const serviceSummarySchema = z.object({
+  serviceid: z.string(),
+  description: z.string(),
+  type: z.string(),
+  status: z.number(),
+  speed: z.string().nullable(),
+  customerid: z.number(),
+  customercode: z.string(),
+  aendsiteid: z.number(),
+  aendsitenumber: z.string(),
+  aendsitename: z.string(),
+  bendsiteid: z.number().nullable(),
+  bendsitenumber: z.string().nullable(),
+  bendsitename: z.string().nullable(),
+  diversity: z.string().nullable(),
+  provisiondate: z.string().nullable(),
+  condition: z.number(),
+});
+
+const nullableText = z.string().nullable();
+const nullableNumber = z.number().nullable();
+// The domain's Patching type is the input's (fields optional); the reply always carries every field.
+const patchingText = nullableText.optional();
+const patchingNumber = nullableNumber.optional();
+export const patchingReplySchema = z.object({
+  aendaddress: patchingText,
+  aendpanel: patchingText,
+  aendconnector: patchingText,
+  aendsfp: patchingText,
+  aendport: patchingText,
+  aendwavelength: patchingNumber,
+  insertionlossa: patchingNumber,
+  bendaddress: patchingText,
+  bendpanel: patchingText,
+  bendconnector: patchingText,
+  bendsfp: patchingText,
+  bendport: patchingText,
+  bendwavelength: patchingNumber,
+  insertionlossb: patchingNumber,
+  vlan: patchingNumber,
+  ipaddress: patchingText,
+  defaultgateway: patchingText,
+  fibrelength: patchingNumber,
+  notes: patchingText,
+});
+
+export const serviceSchema = serviceSummarySchema.extend({
+  path: nullableText,
+  notes: nullableText,
+  aendportid: nullableText,
+  bendportid: nullableText,
+  juniperportid: nullableText,
+  customername: z.string(),
+  deprovisionedat: nullableNumber,
+  patching: patchingReplySchema.nullable(),
+});
+
+export const serviceParamsSchema = z.object({ serviceid: serviceIdParamSchema });
+
+export const serviceListQuerySchema = listQuerySchema.extend({
+  group: z.enum(serviceGroupNames as [ServiceGroup, ...ServiceGroup[]]).optional(),
+  type: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isServiceLetter, 'Type must be a service type letter')
+    .transform((letter) => letter as ServiceLetter)
+    .optional(),
+  // Without status a list shows services in use (1 and 2); status=0 is the deprovisioned list.
+  status: z
+    .enum(['0', '1', '2'])
+    .transform((v) => Number(v) as 0 | 1 | 2)
+    .optional(),
+  customerid: idSchema.optional(),
+  siteid: idSchema.optional(),
+  aendsiteid: idSchema.optional(),
+  bendsiteid: idSchema.optional(),
+  condition: z
+    .enum(['0', '1', '2', '3'])
+    .transform((v) => Number(v) as 0 | 1 | 2 | 3)
+    .optional(),
+});
+
+// GET /api/site/:siteid/services: every service with an end at the site.
+export const siteServicesSchema = z.object({ services: z.array(serviceSummarySchema) });
+
+// Third-party (NetBox) circuits, their pick lists and the handoff finder (modules/netbox).
+export const thirdPartyParamsSchema = z.object({ id: idSchema });
+
+const netboxNamed = z.object({ id: z.number(), name: z.string() });
+export const netboxNamedListSchema = z.object({ results: z.array(netboxNamed) });
+export const netboxHeadEndsSchema = z.object({
+  results: z.array(netboxNamed.extend({ site: z.string().nullable() })),
+});
+
+export const thirdPartySchema = z.object({
+  id: z.number(),
+  circuitid: z.string(),
+  serviceid: z.string(),
+  provider: netboxNamed,
+  circuittype: netboxNamed,
+  headendid: z.string(),
+  redundantheadendid: z.string().nullable(),
+  tailendid: z.string().nullable(),
+});
+
+const handoffPort = z.object({ port: z.string(), uuid: z.string() });
+export const handoffCandidatesSchema = z.object({
+  aConfident: z.array(handoffPort),
+  bConfident: z.array(handoffPort),
+  aMaybe: z.array(handoffPort),
+  bMaybe: z.array(handoffPort),
+  unsure: z.array(handoffPort),
+});

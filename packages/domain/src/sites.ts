@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordIdSchema, text } from './api';
+import { idSchema, listQuerySchema, recordIdSchema, text } from './api';
 import type { SiteCondition } from './conditions';
 
 // Spec 3: site types and access types.
@@ -249,3 +249,58 @@ export function siteAddress(site: Pick<Site, 'building' | 'street' | 'suburb' | 
     .filter((part) => part && part.length > 0)
     .join(', ');
 }
+
+// The API contract (docs/decisions/023-one-api-contract.md): what the site routes take and answer.
+export const siteParamsSchema = z.object({ siteid: idSchema });
+export const siteContactParamsSchema = z.object({ siteid: idSchema, contactid: idSchema });
+
+export const siteListQuerySchema = listQuerySchema.extend({
+  sitetype: z
+    .enum(['1', '2', '3', '4', '5'])
+    .transform((v) => Number(v) as SiteType)
+    .optional(),
+  status: z
+    .enum(['0', '1'])
+    .transform((v) => Number(v) as 0 | 1)
+    .optional(),
+  customerid: idSchema.optional(),
+});
+
+export const siteSchema = z.object({
+  siteid: z.number(),
+  sitenumber: z.string(),
+  sitename: z.string(),
+  sitetype: z.number(),
+  status: z.number(),
+  customerid: z.number(),
+  customercode: z.string(),
+  customername: z.string(),
+  parentsite: z.number().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  building: z.string().nullable(),
+  street: z.string().nullable(),
+  suburb: z.string().nullable(),
+  postcode: z.string().nullable(),
+  accesshours: z.string().nullable(),
+  accessnotes: z.string().nullable(),
+  sitenotes: z.string().nullable(),
+  accesstype: z.number(),
+  vplsname: z.string().nullable(),
+  maclimit: z.number().nullable(),
+  macflush: z.number().nullable(),
+  allowedvlans: z.string().nullable(),
+  servicecount: z.number(),
+  condition: z.number(),
+});
+
+export const siteContactSchema = z.object({
+  contactid: z.number(),
+  contactname: z.string(),
+  email: z.string().nullable(),
+  title: z.string().nullable(),
+  office: z.string().nullable(),
+  mobile: z.string().nullable(),
+  contacttype: z.number(),
+});
+export const siteContactsSchema = z.object({ contacts: z.array(siteContactSchema) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Actor } from './actor';
-import { recordIdSchema } from './api';
+import { idSchema, listQuerySchema, recordIdSchema } from './api';
 import { serviceIdParamSchema } from './services';
 import { isProviderType } from './user-types';
 
@@ -88,3 +88,23 @@ export type Subscription = {
 
 export const subscriptionSortFields = ['serviceid', 'username', 'useremail', 'customercode'] as const;
 export type SubscriptionSortField = (typeof subscriptionSortFields)[number];
+
+// The API contract (docs/decisions/023-one-api-contract.md): what the subscription routes take and answer.
+export const subscriptionSchema = z.object({
+  notificationid: z.number(),
+  userid: z.number(),
+  username: z.string(),
+  useremail: z.string(),
+  serviceid: z.string(),
+  servicedescription: z.string(),
+  customercode: z.string(),
+});
+
+// Spec 7.6 names the path parameter `id`; it is a subscription (notification) id.
+export const subscriptionParamsSchema = z.object({ notificationid: idSchema });
+
+export const subscriptionListQuerySchema = listQuerySchema.extend({
+  serviceid: serviceIdParamSchema.optional(),
+  userid: idSchema.optional(),
+  customerid: idSchema.optional(),
+});

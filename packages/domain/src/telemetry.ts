@@ -1,20 +1,82 @@
-// Telemetry replies (spec 3 and 7.3). Times are unix seconds.
-
-export type Utilisation = { atob: number; btoa: number };
-export type TrafficPoint = { value: number; datetime: number };
-export type TrafficHistory = { atob: TrafficPoint[]; btoa: TrafficPoint[] };
-export type LightLevels = {
-  aend: { rx: number; tx: number } | null;
-  bend: { rx: number; tx: number } | null;
-};
-export type LinkStatus = { overallstatus: 'UP' | 'DOWN'; aend: 'UP' | 'DOWN'; bend: 'UP' | 'DOWN' | null };
-export type TrafficValues = { atob: number; btoa: number; datetime: number };
-export type OperationalChange = { datetime: number; status: 'UP' | 'DOWN'; end: 'A' | 'B' };
+import { z } from 'zod';
+import { text } from './api';
+import { serviceIdParamSchema } from './services';
 
 // Spec 9: utilisation over the last hour, traffic history over the last six.
 export const utilisationTimespanHours = 1;
 export const trafficTimespanHours = 6;
 export const maxTimespanHours = 24 * 31;
+
+export const telemetryMessages = {
+  unavailable: 'Telemetry is unavailable at the moment; usage is shown as 0%',
+  timespanInvalid: 'Timespan must be a whole number of hours from 1 to 744',
+  endInvalid: 'End must be a unix time in seconds, or 0 for now',
+  portNotFound: 'Port not found',
+} as const;
+
+// The API contract (docs/decisions/023-one-api-contract.md): what the telemetry routes take and
+// answer (spec 3 and 7.3). Times are unix seconds.
+
+// Only plain decimal text: '6' is six hours, '6h', '0x6' and '1e1' are refused.
+function wholeNumber(message: string, min: number, max: number) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : value),
+    z.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
+}
+
+const timespan = wholeNumber(telemetryMessages.timespanInvalid, 1, maxTimespanHours);
+// Unix seconds up to the year 2100; 0 means now.
+const windowEnd = wholeNumber(telemetryMessages.endInvalid, 0, 4_102_444_800);
+// Path text reaches SQL as a parameter: control characters (NUL among them) are refused here.
+const serviceid = serviceIdParamSchema;
+const portid = text(64).min(1);
+
+export const serviceSpanParamsSchema = z.object({ serviceid, timespan });
+export const lightHistoryParamsSchema = z.object({ serviceid, end: windowEnd, timespan });
+export const portParamsSchema = z.object({ portid });
+export const portSpanParamsSchema = z.object({ portid, timespan });
+
+const linkState = z.enum(['UP', 'DOWN']);
+const lineEnd = z.enum(['A', 'B']);
+const point = z.object({ value: z.number(), datetime: z.number() });
+const light = z.object({ rx: z.number(), tx: z.number() });
+
+export const utilisationSchema = z.object({ atob: z.number(), btoa: z.number() });
+export type Utilisation = z.output<typeof utilisationSchema>;
+export type TrafficPoint = z.output<typeof point>;
+export const trafficHistorySchema = z.object({ atob: z.array(point), btoa: z.array(point) });
+export type TrafficHistory = z.output<typeof trafficHistorySchema>;
+export const lightLevelsSchema = z.object({ aend: light.nullable(), bend: light.nullable() });
+export type LightLevels = z.output<typeof lightLevelsSchema>;
+export const linkStatusSchema = z.object({
+  overallstatus: linkState,
+  aend: linkState,
+  bend: linkState.nullable(),
+});
+export type LinkStatus = z.output<typeof linkStatusSchema>;
+export const trafficValuesSchema = z.object({ atob: z.number(), btoa: z.number(), datetime: z.number() });
+export type TrafficValues = z.output<typeof trafficValuesSchema>;
+const operationalChange = z.object({ datetime: z.number(), status: linkState, end: lineEnd });
+export type OperationalChange = z.output<typeof operationalChange>;
+export const operationalHistorySchema = z.object({ changes: z.array(operationalChange) });
+export const endToEndCheckSchema = z.object({
+  ok: z.boolean(),
+  checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string() })),
+});
+export type EndToEndCheck = z.output<typeof endToEndCheckSchema>;
+export const lightHistorySchema = z.object({ aend: z.array(point), bend: z.array(point) });
+
+export const portSchema = z.object({
+  portid: z.string(),
+  status: linkState.nullable(),
+  services: z.array(z.object({ serviceid: z.string(), end: lineEnd, status: z.number() })),
+});
+export const portLightLevelsSchema = z.object({ rx: z.number().nullable(), tx: z.number().nullable() });
+export const portTrafficValuesSchema = z.object({ in: z.number(), out: z.number(), datetime: z.number() });
+export const portOperationalStatusSchema = z.object({ status: linkState.nullable(), datetime: z.number() });
+export const portLightHistorySchema = z.object({ rx: z.array(point), tx: z.array(point) });
+export const portTrafficHistorySchema = z.object({ in: z.array(point), out: z.array(point) });
 
 // Spec 8: a failed utilisation reads 0 both ways, which labels as Available.
 export const failedUtilisation: Utilisation = { atob: 0, btoa: 0 };

@@ -479,3 +479,59 @@ export function worksSiteEligible(site: { sitetype: number; status: number }): b
 export function canReadTickets(actor: Pick<Actor, 'type' | 'companyAdmin' | 'chameleon'>): boolean {
   return can(actor, 'tickets.view') || can(actor, 'jobtickets.manage');
 }
+
+// The API contract (docs/decisions/023-one-api-contract.md): what the ticket routes take and answer.
+export const ticketListRowSchema = z.object({
+  ticketid: z.number(),
+  subject: z.string(),
+  status: z.enum(ticketStatuses),
+  tickettype: z.string(),
+  kind: z.enum(ticketKinds),
+  customerid: z.number(),
+  customercode: z.string(),
+  requester: z.string(),
+  siteid: z.number().nullable(),
+  sitename: z.string().nullable(),
+  assigneeuserid: z.number().nullable(),
+  assigneename: z.string().nullable(),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+
+export const ticketCommentReplySchema = z.object({
+  commentid: z.number(),
+  author: z.string(),
+  authoruserid: z.number().nullable(),
+  htmlbody: z.string(),
+  created_at: z.number(),
+});
+
+export const ticketDetailSchema = ticketListRowSchema.extend({
+  description: z.string(),
+  ccs: z.array(z.string()),
+  services: z.array(z.string()),
+  starttime: z.number().nullable(),
+  endtime: z.number().nullable(),
+  comments: z.array(ticketCommentReplySchema),
+  attachments: z.array(
+    z.object({ attachmentid: z.number(), filename: z.string(), contenttype: z.string(), size: z.number() }),
+  ),
+  eventid: z.number().nullable(),
+});
+
+export const ticketCreatedSchema = z.object({ ticketid: z.number() });
+
+export const technicianSchema = z.object({
+  userid: z.number(),
+  firstname: z.string(),
+  surname: z.string(),
+  email: z.string(),
+});
+
+export const ticketParamsSchema = z.object({ ticketid: idSchema });
+export const ticketAttachmentParamsSchema = ticketParamsSchema.extend({ attachmentid: idSchema });
+export const techniciansSchema = z.array(technicianSchema);
+export const ticketCommentAddedSchema = z.object({
+  comment: ticketCommentReplySchema.pick({ author: true, authoruserid: true, htmlbody: true }),
+});
+export const ticketStatusReplySchema = z.object({ ticketid: z.number(), status: z.enum(ticketStatuses) });

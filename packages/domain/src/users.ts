@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Actor } from './actor';
-import { recordIdSchema, text } from './api';
+import { idSchema, listQuerySchema, recordIdSchema, text } from './api';
 import { emailSchema, newPasswordSchema } from './auth';
+import { customerSchema } from './customers';
 import { isTimeZone, timeZoneMessages } from './time';
 import {
   type ChameleonLevel,
@@ -124,3 +125,49 @@ export function chameleonFitsType(level: ChameleonLevel, type: UserType): boolea
 export function fullName(user: Pick<User, 'firstname' | 'surname'>): string {
   return `${user.firstname} ${user.surname}`.trim();
 }
+
+// The API contract (docs/decisions/023-one-api-contract.md): what the user routes take and answer.
+export const userParamsSchema = z.object({ userid: idSchema });
+
+export const userListQuerySchema = listQuerySchema.extend({
+  type: z.coerce.number().pipe(userTypeSchema).optional(),
+  customerid: idSchema.optional(),
+});
+
+export const userSchema = z.object({
+  userid: z.number(),
+  firstname: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  title: z.string().nullable(),
+  office: z.string().nullable(),
+  mobile: z.string().nullable(),
+  timezone: z.string().nullable(),
+  type: z.number(),
+  customerid: z.number(),
+  chameleon: z.number(),
+  companyAdmin: z.boolean(),
+  enabled: z.boolean(),
+  lastlogin: z.number().nullable(),
+});
+export const userListItemSchema = userSchema.extend({ customername: z.string() });
+export const userReplySchema = z.object({ user: userSchema });
+
+export const sessionSchema = z.object({
+  type: z.number(),
+  customerid: z.number(),
+  companyAdmin: z.boolean(),
+  chameleon: z.number(),
+  impersonating: z.boolean(),
+  realtype: z.number(),
+  realcustomerid: z.number(),
+  expiresat: z.number(),
+});
+
+// GET /api/user/me: the signed-in user, the session and the customer acted for, without its logo.
+export const meSchema = z.object({
+  user: userSchema,
+  session: sessionSchema,
+  customer: customerSchema.omit({ logo64: true }),
+});
+export const sessionReplySchema = z.object({ session: sessionSchema });

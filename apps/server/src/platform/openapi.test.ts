@@ -68,6 +68,21 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  // The contract (docs/decisions/023): a route without a reply schema would answer whatever its
+  // handler returned, unchecked and undocumented.
+  it('gives every operation a success reply with its schema', () => {
+    for (const { method, path, op } of operations) {
+      const label = `${method} ${path}`;
+      const successes = Object.entries(op.responses).filter(([status]) => status.startsWith('2'));
+      expect(successes.length, label).toBeGreaterThan(0);
+      for (const [status, reply] of successes) {
+        const media = Object.values(reply.content ?? {});
+        expect(media.length, `${label} ${status}`).toBeGreaterThan(0);
+        for (const { schema } of media) expect(schema, `${label} ${status}`).toBeTruthy();
+      }
+    }
+  });
+
   it('marks the operations that need no token with security []', () => {
     const publicRoutes = t.app.apiRoutes
       .filter((r) => r.permission === null && r.url !== '/api/openapi.json')

@@ -1,10 +1,10 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { failure } from '@lightpath/domain/api';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config';
-import { failure } from './envelope';
 
 const verbs: Record<string, string> = {
   GET: 'get',

@@ -48,13 +48,6 @@ export class TelemetryError extends Error {
   }
 }
 
-export const telemetryMessages = {
-  unavailable: 'Telemetry is unavailable at the moment; usage is shown as 0%',
-  timespanInvalid: 'Timespan must be a whole number of hours from 1 to 744',
-  endInvalid: 'End must be a unix time in seconds, or 0 for now',
-  portNotFound: 'Port not found',
-} as const;
-
 export function unixNow(): number {
   return Math.floor(Date.now() / 1000);
 }

@@ -1,18 +1,22 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
+  accessAttachmentsSchema,
   accessMessages,
+  accessRequestListQuerySchema,
+  accessRequestReplySchema,
+  accessRequestRowSchema,
   accessRequestSchema,
   accessUploadRules,
   uploadMessages,
 } from '@lightpath/domain/access';
-import { idSchema, listQuerySchema } from '@lightpath/domain/api';
+import { envelope, listOf } from '@lightpath/domain/api';
+import { siteParamsSchema } from '@lightpath/domain/sites';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, RawQuery } from '../../db/client';
 import type { TicketSystem } from '../../integrations/tickets/ticket-system';
-import { envelope, listOf, ok } from '../../platform/envelope';
+import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { foundFirst } from '../../platform/found-first';
 import { idempotencyKeyOf } from '../../platform/idempotency';
@@ -35,45 +39,6 @@ export type AccessRouteOptions = {
   // Tests may hand in their own; otherwise the configured one (config.uploads).
   storage?: FileStorage;
 };
-
-const siteParams = z.object({ siteid: idSchema });
-
-const attachmentSchema = z.object({
-  token: z.string(),
-  filename: z.string(),
-  size: z.number(),
-  contenttype: z.string(),
-});
-
-const accessReply = envelope(
-  z.object({
-    ticket: z.object({
-      create: z.object({
-        requester: z.string(),
-        ccs: z.array(z.string()),
-        attachments: z.array(z.string()),
-        htmlcomment: z.string(),
-        id: z.number().nullable(),
-      }),
-    }),
-  }),
-);
-
-const accessRequestRowSchema = z.object({
-  requestid: z.number(),
-  ticketid: z.number().nullable(),
-  siteid: z.number(),
-  accesstype: z.number(),
-  technician: z.string(),
-  datetime: z.number(),
-  reason: z.string().nullable(),
-  number: z.number().nullable(),
-  emergency: z.boolean(),
-  serviceaffecting: z.boolean(),
-  details: z.string(),
-  requestedby: z.string().nullable(),
-  createdat: z.number(),
-});
 
 // Fastify multipart's own refusals, in the words of the domain.
 function multipartRefusal(error: unknown, fileName: string | null, maxBytes: number): AppError | null {
@@ -131,7 +96,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRouteOptions> = async (ap
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
 
   // Before the upload is read or the body validated: another customer's site is 404 whatever was sent.
-  const siteInScopeFirst = foundFirst(siteParams, (actor, { siteid }) =>
+  const siteInScopeFirst = foundFirst(siteParamsSchema, (actor, { siteid }) =>
     requireAccessSite(db, actor, siteid),
   );
 
@@ -145,9 +110,9 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRouteOptions> = async (ap
       schema: {
         tags,
         summary: `Upload the site access form (spec 7.4): multipart/form-data, each file under its own field name, at most ${accessUploadRules.maxFiles} files, no other fields. PDF, PNG, JPEG, .docx and .xlsx only, checked by name and by content. Answers 201 with a token per file, to name in POST site/{siteid}/access. Refusals store nothing: 400 (an empty file, a path or control character in a name, too many files), 413 (a file over the size limit), 415 (a type not allowed, or content that is not what its name says)`,
-        params: siteParams,
+        params: siteParamsSchema,
         consumes: ['multipart/form-data'],
-        response: { 201: envelope(z.object({ attachments: z.array(attachmentSchema) })) },
+        response: { 201: envelope(accessAttachmentsSchema) },
       },
       handler: async (request, reply) => {
         const files = await receiveFiles(request, config.uploads.maxBytes);
@@ -172,9 +137,9 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRouteOptions> = async (ap
         tags,
         summary:
           "Request site access (spec 7.4). preflight: true answers the ticket that would be opened (requester, ccs, attachments, htmlcomment) and writes nothing; otherwise the ticket is opened (201, id = its number) with the named uploads attached. Refused (400) when the site's access type says to go elsewhere (0, 3, 5), when type 4 names no upload, or when the request is incomplete. An Idempotency-Key header makes a retry answer the first ticket",
-        params: siteParams,
+        params: siteParamsSchema,
         body: accessRequestSchema,
-        response: { 200: accessReply, 201: accessReply },
+        response: { 200: envelope(accessRequestReplySchema), 201: envelope(accessRequestReplySchema) },
       },
     },
     async (request, reply) => {
@@ -201,8 +166,8 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRouteOptions> = async (ap
       schema: {
         tags,
         summary: "A site's access requests, newest first",
-        params: siteParams,
-        querystring: listQuerySchema.pick({ limit: true, offset: true }),
+        params: siteParamsSchema,
+        querystring: accessRequestListQuerySchema,
         response: { 200: listOf(accessRequestRowSchema) },
       },
     },

@@ -1,26 +1,25 @@
-import { idSchema } from '@lightpath/domain/api';
+import { envelope, messageOnly } from '@lightpath/domain/api';
 import {
   authMessages,
   changePasswordSchema,
+  loginReplySchema,
   loginSchema,
   passwordResetRequestSchema,
   passwordResetSubmitSchema,
 } from '@lightpath/domain/auth';
-import { withCdrPinFor } from '@lightpath/domain/customers';
+import { switchableCustomersSchema, withCdrPinFor } from '@lightpath/domain/customers';
 import { impersonateSchema, impersonationMessages } from '@lightpath/domain/impersonation';
 import { signInLockMessages, signInLockSchema } from '@lightpath/domain/sign-in-throttling';
+import { meSchema, sessionReplySchema, userParamsSchema } from '@lightpath/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, RawQuery } from '../../db/client';
-import { done, envelope, messageOnly, ok } from '../../platform/envelope';
+import { done, ok } from '../../platform/envelope';
 import { Unauthorized } from '../../platform/errors';
 import { findSession, signedIn } from '../../platform/request-context';
 import { serverKey } from '../../platform/server-secret';
 import { toCustomer } from '../customers/repository';
-import { customerSchema } from '../customers/routes';
 import { toUser } from '../users/repository';
-import { userSchema } from '../users/routes';
 import {
   changePassword,
   impersonate,
@@ -33,19 +32,7 @@ import {
 } from './service';
 import { clearSignInLock, signInLockOf } from './sign-in-throttle';
 
-const sessionSchema = z.object({
-  type: z.number(),
-  customerid: z.number(),
-  companyAdmin: z.boolean(),
-  chameleon: z.number(),
-  impersonating: z.boolean(),
-  realtype: z.number(),
-  realcustomerid: z.number(),
-  expiresat: z.number(),
-});
-
 const tags = ['auth'];
-const userParams = z.object({ userid: idSchema });
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; query: RawQuery }> = async (
   app,
@@ -66,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; query: 
         summary:
           'Sign in; the token goes in the X-AUTH-TOKEN header of every later call. Also sets this browser’s device cookie for the account; too many failures answer 429 with Retry-After (docs/decisions/014)',
         body: loginSchema,
-        response: { 200: envelope(z.object({ token: z.string(), expiresat: z.number() })) },
+        response: { 200: envelope(loginReplySchema) },
       },
     },
     async (request, reply) => {
@@ -84,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; query: 
         tags,
         summary:
           "A user's sign-in lock: failures from unknown browsers, whether they are refused and until when",
-        params: userParams,
+        params: userParamsSchema,
         response: { 200: envelope(signInLockSchema) },
       },
     },
@@ -99,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; query: 
       schema: {
         tags,
         summary: "Clear a user's sign-in lock: every failed attempt against the account is forgotten",
-        params: userParams,
+        params: userParamsSchema,
         response: { 200: messageOnly },
       },
     },
@@ -130,13 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; query: 
         summary:
           'The signed-in user, the session (effective role and customer) and that customer, without its logo',
         response: {
-          200: envelope(
-            z.object({
-              user: userSchema,
-              session: sessionSchema,
-              customer: customerSchema.omit({ logo64: true }),
-            }),
-          ),
+          200: envelope(meSchema),
         },
       },
     },
@@ -212,19 +193,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; query: 
         summary:
           'Customers the signed-in user may switch to (by their own switch level, even while switched)',
         response: {
-          200: envelope(
-            z.object({
-              results: z.array(
-                z.object({
-                  customerid: z.number(),
-                  customername: z.string(),
-                  customercode: z.string(),
-                  enabled: z.boolean(),
-                  isprovider: z.boolean(),
-                }),
-              ),
-            }),
-          ),
+          200: envelope(switchableCustomersSchema),
         },
       },
     },
@@ -239,7 +208,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; query: 
         tags,
         summary: "Act as another customer and role; the user's own customer and type switches back",
         body: impersonateSchema,
-        response: { 200: envelope(z.object({ session: sessionSchema })) },
+        response: { 200: envelope(sessionReplySchema) },
       },
     },
     async (request) => {

@@ -1,28 +1,20 @@
-import { idSchema, recordIdSchema } from '@lightpath/domain/api';
+import { envelope, messageOnly } from '@lightpath/domain/api';
+import {
+  calendarFeedCreatedSchema,
+  calendarFeedCreateSchema,
+  calendarFeedQuerySchema,
+  calendarFeedReplySchema,
+  calendarFileParamsSchema,
+} from '@lightpath/domain/calendar';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, RawQuery } from '../../db/client';
-import { done, envelope, messageOnly, ok } from '../../platform/envelope';
+import { done, ok } from '../../platform/envelope';
 import { NotFound } from '../../platform/errors';
 import { signedIn } from '../../platform/request-context';
 import { calendarMessages, createFeed, getFeedFor, renderFeed, revokeFeed } from './service';
 
 export type CalendarRouteOptions = { db: Db; query: RawQuery; config: Config };
-
-const feedSchema = z.object({
-  feedid: z.number(),
-  customerid: z.number(),
-  // The last characters of the token, to tell links apart ("…abcd").
-  tokenhint: z.string(),
-  createdat: z.number(),
-  createdby: z.string().nullable(),
-});
-
-const customerQuery = z.object({ customerid: idSchema.optional() });
-const createBody = z.strictObject({
-  customerid: recordIdSchema('Choose the customer whose calendar feed this is').optional(),
-});
 
 const tags = ['calendar'];
 const customerNote =
@@ -39,8 +31,8 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async
       schema: {
         tags,
         summary: `The customer's live calendar feed link (without its secret), or null. ${customerNote}`,
-        querystring: customerQuery,
-        response: { 200: envelope(z.object({ feed: feedSchema.nullable() })) },
+        querystring: calendarFeedQuerySchema,
+        response: { 200: envelope(calendarFeedReplySchema) },
       },
     },
     async (request) => ok({ feed: await getFeedFor(db, signedIn(request).actor, request.query.customerid) }),
@@ -53,8 +45,8 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async
       schema: {
         tags,
         summary: `Create the customer's private calendar link, revoking the live one. The URL is answered only now: the server keeps only a hash of its token. ${customerNote}`,
-        body: createBody,
-        response: { 201: envelope(z.object({ url: z.string(), feed: feedSchema })) },
+        body: calendarFeedCreateSchema,
+        response: { 201: envelope(calendarFeedCreatedSchema) },
       },
     },
     async (request, reply) => {
@@ -70,7 +62,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async
       schema: {
         tags,
         summary: `Revoke the customer's calendar link: subscribed calendars stop updating. ${customerNote}`,
-        querystring: customerQuery,
+        querystring: calendarFeedQuerySchema,
         response: { 200: messageOnly },
       },
     },
@@ -91,7 +83,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async
         summary:
           'A customer\'s scheduled works and hazard windows as iCalendar (RFC 5545 with the X-MAINTNOTE-* maintenance properties). `file` is "<token>.ics" from POST /api/calendar/feed; an unknown or revoked link is 404.',
         security: [],
-        params: z.object({ file: z.string() }),
+        params: calendarFileParamsSchema,
         produces: ['text/calendar'],
       },
     },

@@ -1,9 +1,16 @@
-import { idSchema, listQuerySchema } from '@lightpath/domain/api';
-import { checkinBodySchema, checkoutBodySchema } from '@lightpath/domain/checkins';
+import { envelope, listOf } from '@lightpath/domain/api';
+import {
+  checkinBodySchema,
+  checkinListQuerySchema,
+  checkinSchema,
+  checkoutBodySchema,
+  siteCheckinListQuerySchema,
+} from '@lightpath/domain/checkins';
+import { siteParamsSchema } from '@lightpath/domain/sites';
+import { userParamsSchema } from '@lightpath/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db, RawQuery } from '../../db/client';
-import { envelope, listOf, ok } from '../../platform/envelope';
+import { ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
 import { signedIn } from '../../platform/request-context';
 import { requireSiteFor } from '../sites/service';
@@ -11,34 +18,12 @@ import { checkIn, checkOut, listActiveCheckinsFor, listCheckinsFor, listSiteChec
 
 export type CheckinRouteOptions = { db: Db; query: RawQuery };
 
-export const checkinSchema = z.object({
-  checkinid: z.number(),
-  userid: z.number(),
-  username: z.string(),
-  siteid: z.number(),
-  sitenumber: z.string(),
-  sitename: z.string(),
-  customercode: z.string(),
-  checkintime: z.number(),
-  checkouttime: z.number().nullable(),
-  durationseconds: z.number().optional(),
-});
-
-const activeFilter = z
-  .enum(['true', 'false'], { error: 'active must be true or false' })
-  .transform((v) => v === 'true')
-  .optional();
-
-const siteListQuery = listQuerySchema.extend({ active: activeFilter, userid: idSchema.optional() });
-const listQuery = siteListQuery.extend({ siteid: idSchema.optional() });
-
-const siteParams = z.object({ siteid: idSchema });
-const userParams = z.object({ userid: idSchema });
-
 const tags = ['checkins'];
 
 export const checkinRoutes: FastifyPluginAsyncZod<CheckinRouteOptions> = async (app, { db, query }) => {
-  const siteExistsFirst = foundFirst(siteParams, (actor, { siteid }) => requireSiteFor(db, actor, siteid));
+  const siteExistsFirst = foundFirst(siteParamsSchema, (actor, { siteid }) =>
+    requireSiteFor(db, actor, siteid),
+  );
 
   app.get(
     '/checkins',
@@ -48,7 +33,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<CheckinRouteOptions> = async (
         tags,
         summary:
           "Everyone's site check-ins, newest first. Filter by active (true: still on site, false: checked out), siteid, userid and q (site name or number, customer code, person); sort by checkintime, checkouttime, sitename or username",
-        querystring: listQuery,
+        querystring: checkinListQuerySchema,
         response: { 200: listOf(checkinSchema) },
       },
     },
@@ -62,8 +47,8 @@ export const checkinRoutes: FastifyPluginAsyncZod<CheckinRouteOptions> = async (
       schema: {
         tags,
         summary: "One site's check-ins, newest first; the same filters as GET /checkins",
-        params: siteParams,
-        querystring: siteListQuery,
+        params: siteParamsSchema,
+        querystring: siteCheckinListQuerySchema,
         response: { 200: listOf(checkinSchema) },
       },
     },
@@ -80,7 +65,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<CheckinRouteOptions> = async (
         tags,
         summary:
           'Check the caller in at a site (checkintime in unix seconds, default now). Enabled physical sites only; technicians also disabled ones. A second open check-in at the same site is 409',
-        params: siteParams,
+        params: siteParamsSchema,
         body: checkinBodySchema,
         response: { 201: envelope(checkinSchema) },
       },
@@ -107,7 +92,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<CheckinRouteOptions> = async (
         tags,
         summary:
           "Close the caller's open check-in at a site (checkouttime in unix seconds, default now; not before the check-in). No open check-in is 409",
-        params: siteParams,
+        params: siteParamsSchema,
         body: checkoutBodySchema,
         response: { 200: envelope(checkinSchema) },
       },
@@ -133,7 +118,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<CheckinRouteOptions> = async (
         tags,
         summary:
           "A user's open check-ins, oldest first. Your own always; anyone's for the NOC and engineering (403 for others)",
-        params: userParams,
+        params: userParamsSchema,
         response: { 200: listOf(checkinSchema) },
       },
     },

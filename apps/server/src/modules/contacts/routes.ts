@@ -1,9 +1,16 @@
-import { idSchema, listQuerySchema } from '@lightpath/domain/api';
-import { contactCreateSchema, contactMessages, contactUpdateSchema } from '@lightpath/domain/contacts';
+import { envelope, listOf, messageOnly } from '@lightpath/domain/api';
+import {
+  contactCreateSchema,
+  contactListQuerySchema,
+  contactMessages,
+  contactParamsSchema,
+  contactSchema,
+  contactSummarySchema,
+  contactUpdateSchema,
+} from '@lightpath/domain/contacts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db, RawQuery } from '../../db/client';
-import { done, envelope, listOf, messageOnly, ok } from '../../platform/envelope';
+import { done, ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
 import { signedIn } from '../../platform/request-context';
 import {
@@ -17,40 +24,10 @@ import {
 
 export type ContactRouteOptions = { db: Db; query: RawQuery };
 
-const contactFields = {
-  contactid: z.number(),
-  contactname: z.string(),
-  email: z.string().nullable(),
-  title: z.string().nullable(),
-  office: z.string().nullable(),
-  mobile: z.string().nullable(),
-  customerid: z.number(),
-  customercode: z.string(),
-  customername: z.string(),
-};
-
-export const contactSummarySchema = z.object({ ...contactFields, sitecount: z.number() });
-
-export const contactSchema = z.object({
-  ...contactFields,
-  sites: z.array(
-    z.object({
-      siteid: z.number(),
-      sitenumber: z.string(),
-      sitename: z.string(),
-      contacttype: z.number(),
-    }),
-  ),
-});
-
-const contactParams = z.object({ contactid: idSchema });
-
-const listQuery = listQuerySchema.extend({ customerid: idSchema.optional() });
-
 const tags = ['contacts'];
 
 export const contactRoutes: FastifyPluginAsyncZod<ContactRouteOptions> = async (app, { db, query }) => {
-  const contactInScopeFirst = foundFirst(contactParams, (actor, { contactid }) =>
+  const contactInScopeFirst = foundFirst(contactParamsSchema, (actor, { contactid }) =>
     requireContactFor(db, actor, contactid),
   );
 
@@ -62,7 +39,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRouteOptions> = async (
         tags,
         summary:
           'List contacts in scope, each with the number of sites it stands for. Filter by customerid and q (name, email, title, phones); sort by contactname, email, customername or sitecount',
-        querystring: listQuery,
+        querystring: contactListQuerySchema,
         response: { 200: listOf(contactSummarySchema) },
       },
     },
@@ -77,7 +54,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRouteOptions> = async (
         tags,
         summary:
           'One contact with the sites it is assigned to and as which type (1 Primary, 2 Secondary, 3 Emergency)',
-        params: contactParams,
+        params: contactParamsSchema,
         response: { 200: envelope(contactSchema) },
       },
     },
@@ -115,7 +92,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRouteOptions> = async (
       schema: {
         tags,
         summary: 'Update a contact (not its customer, whose sites it is assigned to)',
-        params: contactParams,
+        params: contactParamsSchema,
         body: contactUpdateSchema,
         response: { 200: envelope(contactSchema) },
       },
@@ -141,7 +118,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRouteOptions> = async (
       schema: {
         tags,
         summary: 'Delete a contact; its site assignments go with it',
-        params: contactParams,
+        params: contactParamsSchema,
         response: { 200: messageOnly },
       },
     },

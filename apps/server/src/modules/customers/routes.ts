@@ -1,14 +1,17 @@
-import { idSchema, listQuerySchema } from '@lightpath/domain/api';
+import { envelope, listOf } from '@lightpath/domain/api';
 import {
   companySettingsSchema,
   customerCreateSchema,
+  customerListItemSchema,
+  customerListQuerySchema,
   customerMessages,
+  customerParamsSchema,
+  customerSchema,
   customerUpdateSchema,
 } from '@lightpath/domain/customers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { envelope, listOf, ok } from '../../platform/envelope';
+import { ok } from '../../platform/envelope';
 import { signedIn } from '../../platform/request-context';
 import {
   createCustomer,
@@ -18,18 +21,6 @@ import {
   updateCustomer,
 } from './service';
 
-export const customerSchema = z.object({
-  customerid: z.number(),
-  customername: z.string(),
-  customercode: z.string(),
-  code: z.string(),
-  enabled: z.boolean(),
-  logo64: z.string().nullable(),
-  cdrpin: z.string().nullable(),
-  isprovider: z.boolean(),
-});
-
-const customerParams = z.object({ customerid: idSchema });
 const tags = ['customers'];
 
 export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -40,13 +31,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: {
         tags,
         summary: 'List customers in scope (a customer user sees only its own)',
-        querystring: listQuerySchema.extend({
-          enabled: z
-            .enum(['true', 'false'])
-            .transform((v) => v === 'true')
-            .optional(),
-        }),
-        response: { 200: listOf(customerSchema.extend({ usercount: z.number() })) },
+        querystring: customerListQuerySchema,
+        response: { 200: listOf(customerListItemSchema) },
       },
     },
     async (request) => ok(await listCustomersFor(db, signedIn(request).actor, request.query)),
@@ -75,7 +61,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: {
         tags,
         summary: 'One customer',
-        params: customerParams,
+        params: customerParamsSchema,
         response: { 200: envelope(customerSchema) },
       },
     },
@@ -122,7 +108,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: {
         tags,
         summary: 'Update a customer (not its code, which every service id embeds)',
-        params: customerParams,
+        params: customerParamsSchema,
         body: customerUpdateSchema,
         response: { 200: envelope(customerSchema) },
       },

@@ -1,19 +1,24 @@
-import { idSchema, listQuerySchema } from '@lightpath/domain/api';
+import { envelope, listOf, messageOnly } from '@lightpath/domain/api';
 import {
-  type EventType,
+  eventCommentAddedSchema,
   eventCommentSchema,
+  eventDetailSchema,
+  eventListQuerySchema,
   eventMessages,
-  eventViews,
+  eventParamsSchema,
+  eventSummarySchema,
+  eventWriteReplySchema,
   eventWriteSchema,
+  pastEventsParamsSchema,
+  pastEventsQuerySchema,
 } from '@lightpath/domain/events';
 import type { CountKey } from '@lightpath/domain/navigation';
-import { serviceIdParamSchema } from '@lightpath/domain/services';
+import { serviceParamsSchema } from '@lightpath/domain/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, RawQuery } from '../../db/client';
 import type { TicketSystem } from '../../integrations/tickets/ticket-system';
-import { done, envelope, listOf, messageOnly, ok } from '../../platform/envelope';
+import { done, ok } from '../../platform/envelope';
 import { idempotencyKeyOf } from '../../platform/idempotency';
 import { signedIn } from '../../platform/request-context';
 import { countProviders } from '../portal/routes';
@@ -30,151 +35,6 @@ import {
 } from './service';
 
 export type EventRouteOptions = { db: Db; query: RawQuery; config: Config; tickets: TicketSystem };
-
-const timingSchema = z.enum(['upcoming', 'current', 'ongoing', 'ended']);
-
-export const eventSummarySchema = z.object({
-  eventid: z.number(),
-  number: z.number(),
-  title: z.string(),
-  type: z.number(),
-  starttime: z.number(),
-  endtime: z.number().nullable(),
-  priority: z.number(),
-  slatype: z.number(),
-  initiator: z.string(),
-  approver: z.string(),
-  createdat: z.number(),
-  updatedat: z.number(),
-  revision: z.number(),
-  servicecount: z.number(),
-  customercount: z.number(),
-  timing: timingSchema,
-});
-
-const eventServiceSchema = z.object({
-  serviceid: z.string(),
-  description: z.string(),
-  status: z.number(),
-  customerid: z.number(),
-  customercode: z.string(),
-  aendsiteid: z.number().nullable(),
-  aendsitename: z.string().nullable(),
-  bendsiteid: z.number().nullable(),
-  bendsitename: z.string().nullable(),
-  condition: z.number(),
-});
-
-const eventCustomerSchema = z.object({
-  customerid: z.number(),
-  customercode: z.string(),
-  customername: z.string(),
-  servicecount: z.number(),
-});
-
-const eventSiteSchema = z.object({
-  siteid: z.number(),
-  sitenumber: z.string(),
-  sitename: z.string(),
-  customercode: z.string(),
-  condition: z.number(),
-});
-
-export const eventCommentReplySchema = z.object({
-  commentid: z.number(),
-  author: z.string(),
-  body: z.string(),
-  createdat: z.number(),
-});
-
-export const eventNotificationStatusSchema = z.object({
-  customerid: z.number(),
-  code: z.string(),
-  revision: z.number(),
-  status: z.enum(['pending', 'sent', 'failed']),
-  ticketid: z.number().nullable(),
-  sentat: z.number().nullable(),
-  lasterror: z.string().nullable(),
-});
-
-export const preflightCustomerSchema = z.object({
-  customerid: z.number(),
-  code: z.string(),
-  customername: z.string(),
-  services: z.array(z.string()),
-  skippedservices: z.array(z.string()),
-  tickets: z.array(
-    z.object({
-      requester: z.string(),
-      ccs: z.array(z.string()),
-      subject: z.string(),
-      htmlcomment: z.string(),
-      ticketid: z.number().nullable(),
-    }),
-  ),
-  sms: z.array(
-    z.object({
-      recipient: z.string(),
-      smsto: z.string(),
-      serviceid: z.array(z.string()),
-      message: z.string(),
-    }),
-  ),
-  subscribers: z.array(
-    z.object({
-      userid: z.number(),
-      name: z.string(),
-      email: z.string(),
-      services: z.array(z.string()),
-      delivery: z.enum(['ticket', 'email']),
-    }),
-  ),
-  subscribernotice: z.object({ subject: z.string(), htmlcomment: z.string() }).nullable(),
-  warnings: z.array(z.string()),
-});
-
-export const eventDetailSchema = eventSummarySchema.extend({
-  description: z.string(),
-  services: z.array(eventServiceSchema),
-  customers: z.array(eventCustomerSchema),
-  sites: z.array(eventSiteSchema),
-  comments: z.array(eventCommentReplySchema),
-  notifications: z.array(eventNotificationStatusSchema).optional(),
-});
-
-const eventWriteReply = envelope(
-  z.object({
-    customers: z.array(preflightCustomerSchema),
-    eventid: z.number().optional(),
-    event: eventDetailSchema.optional(),
-    notifications: z.array(eventNotificationStatusSchema).optional(),
-  }),
-);
-
-const listQuery = listQuerySchema.extend({
-  view: z.enum(eventViews).optional(),
-  type: z
-    .enum(['1', '2', '3'])
-    .transform((v) => Number(v) as EventType)
-    .optional(),
-  customerid: idSchema.optional(),
-});
-
-// Unix seconds in a path: plain digits only, within the years the wizard accepts times for.
-const secondsParam = z.preprocess(
-  (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
-  z
-    .number({ error: 'Dates must be unix seconds' })
-    .int('Dates must be unix seconds')
-    .min(0, 'Dates must be unix seconds')
-    .max(4_102_444_800, 'Dates must be before the year 2100'),
-);
-const pastParams = z
-  .object({ startdate: secondsParam, enddate: secondsParam })
-  .refine((range) => range.enddate >= range.startdate, eventMessages.rangeInvalid);
-
-const eventParams = z.object({ eventid: idSchema });
-const serviceParams = z.object({ serviceid: serviceIdParamSchema });
 
 const tags = ['events'];
 
@@ -195,7 +55,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
         tags,
         summary:
           'List events in scope. view: all, scheduled (works and hazards not ended), outages (current or ended within 7 days), latest (the bell: current, starting or ended within 7 days), current, open (current or starting within 7 days, not ended), past. Sort by starttime, endtime, number, title, type or priority',
-        querystring: listQuery,
+        querystring: eventListQuerySchema,
         response: { 200: listOf(eventSummarySchema) },
       },
     },
@@ -209,8 +69,8 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
       schema: {
         tags,
         summary: 'Events in scope that ended between two times (unix seconds), latest ended first',
-        params: pastParams,
-        querystring: listQuery.omit({ view: true }),
+        params: pastEventsParamsSchema,
+        querystring: pastEventsQuerySchema,
         response: { 200: listOf(eventSummarySchema) },
       },
     },
@@ -234,8 +94,8 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
       schema: {
         tags,
         summary: "One service's events (the service must be in scope), newest first",
-        params: serviceParams,
-        querystring: listQuery,
+        params: serviceParamsSchema,
+        querystring: eventListQuerySchema,
         response: { 200: listOf(eventSummarySchema) },
       },
     },
@@ -251,7 +111,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
         tags,
         summary:
           'One event with its services (and their condition now), customers, sites and comments; the NOC also gets what became of each notice',
-        params: eventParams,
+        params: eventParamsSchema,
         response: { 200: envelope(eventDetailSchema) },
       },
     },
@@ -267,7 +127,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
         summary:
           'New event. preflight: true answers who would be told what, writing nothing; otherwise the event is stored (201) and, with sendnotification, the notices are sent. An Idempotency-Key header makes a retry answer the first event (200)',
         body: eventWriteSchema,
-        response: { 200: eventWriteReply, 201: eventWriteReply },
+        response: { 200: envelope(eventWriteReplySchema), 201: envelope(eventWriteReplySchema) },
       },
     },
     async (request, reply) => {
@@ -287,9 +147,9 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
         tags,
         summary:
           'Update an event: a new revision with the services sent; with sendnotification the notices of the new revision go out. preflight: true answers the plan only. A retry with the same Idempotency-Key makes no new revision and sends nothing',
-        params: eventParams,
+        params: eventParamsSchema,
         body: eventWriteSchema,
-        response: { 200: eventWriteReply },
+        response: { 200: envelope(eventWriteReplySchema) },
       },
     },
     async (request) => {
@@ -312,7 +172,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
       schema: {
         tags,
         summary: 'Delete an event with its comments and notices',
-        params: eventParams,
+        params: eventParamsSchema,
         response: { 200: messageOnly },
       },
     },
@@ -329,9 +189,9 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
       schema: {
         tags,
         summary: 'Comment on an event',
-        params: eventParams,
+        params: eventParamsSchema,
         body: eventCommentSchema,
-        response: { 201: envelope(z.object({ comment: eventCommentReplySchema })) },
+        response: { 201: envelope(eventCommentAddedSchema) },
       },
     },
     async (request, reply) => {

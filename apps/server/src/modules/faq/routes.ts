@@ -1,24 +1,20 @@
-import { idSchema } from '@lightpath/domain/api';
-import { faqCreateSchema, faqListQuerySchema, faqMessages, faqUpdateSchema } from '@lightpath/domain/faq';
+import { envelope, listOf, messageOnly } from '@lightpath/domain/api';
+import {
+  faqArticleSchema,
+  faqCreateSchema,
+  faqListQuerySchema,
+  faqMessages,
+  faqParamsSchema,
+  faqUpdateSchema,
+} from '@lightpath/domain/faq';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db, RawQuery } from '../../db/client';
-import { done, envelope, listOf, messageOnly, ok } from '../../platform/envelope';
+import { done, ok } from '../../platform/envelope';
 import { signedIn } from '../../platform/request-context';
 import { createFaq, deleteFaq, getFaq, listFaqs, updateFaq } from './service';
 
 export type FaqRouteOptions = { db: Db; query: RawQuery };
 
-export const faqArticleSchema = z.object({
-  faqid: z.number(),
-  title: z.string(),
-  body: z.string(),
-  tags: z.array(z.string()),
-  createdat: z.number(),
-  updatedat: z.number(),
-});
-
-const faqParams = z.object({ faqid: idSchema });
 const tags = ['faq'];
 
 // Spec 7.8. Everyone signed in reads the knowledge base; only the NOC writes it (decisions.md).
@@ -45,7 +41,7 @@ export const faqRoutes: FastifyPluginAsyncZod<FaqRouteOptions> = async (app, { d
       schema: {
         tags,
         summary: 'One FAQ article',
-        params: faqParams,
+        params: faqParamsSchema,
         response: { 200: envelope(faqArticleSchema) },
       },
     },
@@ -77,7 +73,7 @@ export const faqRoutes: FastifyPluginAsyncZod<FaqRouteOptions> = async (app, { d
         tags,
         summary:
           "Replace an FAQ article: the whole article, whose faqid must be the path's (400 otherwise); createdat and updatedat are ignored",
-        params: faqParams,
+        params: faqParamsSchema,
         body: faqUpdateSchema,
         response: { 200: envelope(faqArticleSchema) },
       },
@@ -90,7 +86,12 @@ export const faqRoutes: FastifyPluginAsyncZod<FaqRouteOptions> = async (app, { d
     '/faq/:faqid',
     {
       config: { permission: 'faq.manage' },
-      schema: { tags, summary: 'Delete an FAQ article', params: faqParams, response: { 200: messageOnly } },
+      schema: {
+        tags,
+        summary: 'Delete an FAQ article',
+        params: faqParamsSchema,
+        response: { 200: messageOnly },
+      },
     },
     async (request) => {
       await deleteFaq(db, request, request.params.faqid);

@@ -1,8 +1,9 @@
+import { envelope } from '@lightpath/domain/api';
 import { integrationListSchema } from '@lightpath/domain/integrations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { envelope, ok } from '../../platform/envelope';
+import { ok } from '../../platform/envelope';
 import { listIntegrations } from './service';
 
 const tags = ['integrations'];

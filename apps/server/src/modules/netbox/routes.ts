@@ -1,12 +1,19 @@
-import { idSchema, listQuerySchema } from '@lightpath/domain/api';
+import { envelope, failure, listOf, listQuerySchema } from '@lightpath/domain/api';
 import { can } from '@lightpath/domain/permissions';
-import { serviceIdParamSchema, thirdPartyCreateSchema } from '@lightpath/domain/services';
+import {
+  handoffCandidatesSchema,
+  netboxHeadEndsSchema,
+  netboxNamedListSchema,
+  serviceParamsSchema,
+  thirdPartyCreateSchema,
+  thirdPartyParamsSchema,
+  thirdPartySchema,
+} from '@lightpath/domain/services';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db, RawQuery } from '../../db/client';
 import { type NetBox, netboxMessages } from '../../integrations/netbox/netbox';
-import { envelope, failure, listOf, ok } from '../../platform/envelope';
+import { ok } from '../../platform/envelope';
 import { signedIn } from '../../platform/request-context';
 import { countProviders } from '../portal/routes';
 import {
@@ -19,18 +26,6 @@ import {
   listThirdParties,
 } from './service';
 
-const named = z.object({ id: z.number(), name: z.string() });
-const thirdPartySchema = z.object({
-  id: z.number(),
-  circuitid: z.string(),
-  serviceid: z.string(),
-  provider: named,
-  circuittype: named,
-  headendid: z.string(),
-  redundantheadendid: z.string().nullable(),
-  tailendid: z.string().nullable(),
-});
-const handoffPort = z.object({ port: z.string(), uuid: z.string() });
 const failed = { 502: failure };
 
 // Third-party circuits, their pick lists and the handoff finder are the NOC's (sidebar: type 1 only),
@@ -89,7 +84,7 @@ export const netboxRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Remove a third-party virtual circuit',
-        params: z.object({ id: idSchema }),
+        params: thirdPartyParamsSchema,
         response: { 200: envelope(thirdPartySchema), ...failed },
       },
     },
@@ -106,7 +101,7 @@ export const netboxRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Circuit providers (carriers), without the operator itself',
-        response: { 200: envelope(z.object({ results: z.array(named) })), ...failed },
+        response: { 200: envelope(netboxNamedListSchema), ...failed },
       },
     },
     async (request) => ok({ results: await listProviders(context(request), providerName) }),
@@ -119,7 +114,7 @@ export const netboxRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Virtual circuit types',
-        response: { 200: envelope(z.object({ results: z.array(named) })), ...failed },
+        response: { 200: envelope(netboxNamedListSchema), ...failed },
       },
     },
     async (request) => ok({ results: await listCircuitTypes(context(request)) }),
@@ -133,7 +128,7 @@ export const netboxRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Head-end devices (the provider edge routers third-party circuits land on)',
         response: {
-          200: envelope(z.object({ results: z.array(named.extend({ site: z.string().nullable() })) })),
+          200: envelope(netboxHeadEndsSchema),
           ...failed,
         },
       },
@@ -148,17 +143,9 @@ export const netboxRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Candidate handoff ports at both ends for a service id, before or after the service exists',
-        params: z.object({ serviceid: serviceIdParamSchema }),
+        params: serviceParamsSchema,
         response: {
-          200: envelope(
-            z.object({
-              aConfident: z.array(handoffPort),
-              bConfident: z.array(handoffPort),
-              aMaybe: z.array(handoffPort),
-              bMaybe: z.array(handoffPort),
-              unsure: z.array(handoffPort),
-            }),
-          ),
+          200: envelope(handoffCandidatesSchema),
           ...failed,
         },
       },

@@ -1,12 +1,18 @@
 import type { Actor } from '@lightpath/domain/actor';
-import type { CountKey } from '@lightpath/domain/navigation';
+import { envelope } from '@lightpath/domain/api';
+import { type CountKey, navigationCountsSchema } from '@lightpath/domain/navigation';
+import {
+  healthSchema,
+  outboxListSchema,
+  outboxQuerySchema,
+  portalInfoSchema,
+} from '@lightpath/domain/portal';
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema/platform';
-import { envelope, ok } from '../../platform/envelope';
+import { ok } from '../../platform/envelope';
 import { signedIn } from '../../platform/request-context';
 import { toUnixSeconds } from '../../platform/scope';
 import { findProviderCustomer } from '../customers/repository';
@@ -29,7 +35,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; datab
         tags,
         summary: 'Liveness and database check for load balancers and start-up scripts',
         response: {
-          200: envelope(z.object({ status: z.literal('ok'), database: z.string(), version: z.string() })),
+          200: envelope(healthSchema),
         },
       },
     },
@@ -47,19 +53,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; datab
         tags,
         summary: 'What the sign-in page and header show before anyone signs in',
         response: {
-          200: envelope(
-            z.object({
-              name: z.string(),
-              provider: z.object({ name: z.string(), code: z.string(), customerid: z.number().nullable() }),
-              supportphone: z.string(),
-              maptileurl: z.string().nullable(),
-              maptileattribution: z.string().nullable(),
-              // The portal's time zone (PORTAL_TIMEZONE): every time is read and typed in it unless
-              // the user chose their own.
-              timezone: z.string(),
-              version: z.string(),
-            }),
-          ),
+          200: envelope(portalInfoSchema),
         },
       },
     },
@@ -88,7 +82,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; datab
       schema: {
         tags,
         summary: 'Sidebar counts for the caller, one per area that provides one',
-        response: { 200: envelope(z.object({ counts: z.record(z.string(), z.number()) })) },
+        response: { 200: envelope(navigationCountsSchema) },
       },
     },
     async (request) => {
@@ -109,23 +103,9 @@ export const portalRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; datab
       schema: {
         tags,
         summary: 'Latest queued e-mail and SMS (where messages go when no SMTP or SMS service is configured)',
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }),
+        querystring: outboxQuerySchema,
         response: {
-          200: envelope(
-            z.object({
-              results: z.array(
-                z.object({
-                  id: z.number(),
-                  channel: z.string(),
-                  recipient: z.string(),
-                  subject: z.string().nullable(),
-                  body: z.string(),
-                  created: z.number(),
-                  sent: z.number().nullable(),
-                }),
-              ),
-            }),
-          ),
+          200: envelope(outboxListSchema),
         },
       },
     },

@@ -1,19 +1,10 @@
-import { searchFields, searchKindNames, searchQuerySchema } from '@lightpath/domain/search';
+import { listOf } from '@lightpath/domain/api';
+import { searchQuerySchema, searchResultSchema } from '@lightpath/domain/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { listOf, ok } from '../../platform/envelope';
+import { ok } from '../../platform/envelope';
 import { signedIn } from '../../platform/request-context';
 import { searchFor } from './service';
-
-const searchResultSchema = z.object({
-  kind: z.enum(searchKindNames),
-  id: z.string(),
-  label: z.string(),
-  detail: z.string(),
-  field: z.enum(searchFields),
-  score: z.number(),
-});
 
 // circuitProviders: the NetBox simulator's carriers (circuits found by the search are the simulator's).
 // timeZone: the portal's, for callers who have not chosen their own.

@@ -1,19 +1,18 @@
-import { idSchema, listQuerySchema } from '@lightpath/domain/api';
+import { envelope, listOf, messageOnly } from '@lightpath/domain/api';
 import type { CountKey } from '@lightpath/domain/navigation';
 import {
-  isServiceLetter,
-  type ServiceGroup,
-  type ServiceLetter,
   serviceCreateSchema,
   serviceGroupNames,
-  serviceIdParamSchema,
+  serviceListQuerySchema,
   serviceMessages,
+  serviceParamsSchema,
+  serviceSchema,
+  serviceSummarySchema,
   serviceUpdateSchema,
 } from '@lightpath/domain/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db, RawQuery } from '../../db/client';
-import { done, envelope, listOf, messageOnly, ok } from '../../platform/envelope';
+import { done, ok } from '../../platform/envelope';
 import { signedIn } from '../../platform/request-context';
 import { countProviders } from '../portal/routes';
 import {
@@ -25,89 +24,6 @@ import {
   serviceCountsFor,
   updateService,
 } from './service';
-
-export const serviceSummarySchema = z.object({
-  serviceid: z.string(),
-  description: z.string(),
-  type: z.string(),
-  status: z.number(),
-  speed: z.string().nullable(),
-  customerid: z.number(),
-  customercode: z.string(),
-  aendsiteid: z.number(),
-  aendsitenumber: z.string(),
-  aendsitename: z.string(),
-  bendsiteid: z.number().nullable(),
-  bendsitenumber: z.string().nullable(),
-  bendsitename: z.string().nullable(),
-  diversity: z.string().nullable(),
-  provisiondate: z.string().nullable(),
-  condition: z.number(),
-});
-
-const nullableText = z.string().nullable();
-const nullableNumber = z.number().nullable();
-// The domain's Patching type is the input's (fields optional); the reply always carries every field.
-const patchingText = nullableText.optional();
-const patchingNumber = nullableNumber.optional();
-const patchingSchema = z.object({
-  aendaddress: patchingText,
-  aendpanel: patchingText,
-  aendconnector: patchingText,
-  aendsfp: patchingText,
-  aendport: patchingText,
-  aendwavelength: patchingNumber,
-  insertionlossa: patchingNumber,
-  bendaddress: patchingText,
-  bendpanel: patchingText,
-  bendconnector: patchingText,
-  bendsfp: patchingText,
-  bendport: patchingText,
-  bendwavelength: patchingNumber,
-  insertionlossb: patchingNumber,
-  vlan: patchingNumber,
-  ipaddress: patchingText,
-  defaultgateway: patchingText,
-  fibrelength: patchingNumber,
-  notes: patchingText,
-});
-
-export const serviceSchema = serviceSummarySchema.extend({
-  path: nullableText,
-  notes: nullableText,
-  aendportid: nullableText,
-  bendportid: nullableText,
-  juniperportid: nullableText,
-  customername: z.string(),
-  deprovisionedat: nullableNumber,
-  patching: patchingSchema.nullable(),
-});
-
-const serviceParams = z.object({ serviceid: serviceIdParamSchema });
-
-const listQuery = listQuerySchema.extend({
-  group: z.enum(serviceGroupNames as [ServiceGroup, ...ServiceGroup[]]).optional(),
-  type: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine(isServiceLetter, 'Type must be a service type letter')
-    .transform((letter) => letter as ServiceLetter)
-    .optional(),
-  // Without status a list shows services in use (1 and 2); status=0 is the deprovisioned list.
-  status: z
-    .enum(['0', '1', '2'])
-    .transform((v) => Number(v) as 0 | 1 | 2)
-    .optional(),
-  customerid: idSchema.optional(),
-  siteid: idSchema.optional(),
-  aendsiteid: idSchema.optional(),
-  bendsiteid: idSchema.optional(),
-  condition: z
-    .enum(['0', '1', '2', '3'])
-    .transform((v) => Number(v) as 0 | 1 | 2 | 3)
-    .optional(),
-});
 
 const tags = ['services'];
 
@@ -129,7 +45,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> =
         tags,
         summary:
           'List services in scope. Without status: services in use; status=0 lists deprovisioned ones. Sort by serviceid, description, customercode, aendsitename, speed, provisiondate or condition',
-        querystring: listQuery,
+        querystring: serviceListQuerySchema,
         response: { 200: listOf(serviceSummarySchema) },
       },
     },
@@ -143,7 +59,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> =
       schema: {
         tags,
         summary: 'One service with its patching, customer and current condition',
-        params: serviceParams,
+        params: serviceParamsSchema,
         response: { 200: envelope(serviceSchema) },
       },
     },
@@ -175,7 +91,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> =
       schema: {
         tags,
         summary: 'Update a service (its id, customer and sites are fixed); patching fields sent are replaced',
-        params: serviceParams,
+        params: serviceParamsSchema,
         body: serviceUpdateSchema,
         response: { 200: envelope(serviceSchema) },
       },
@@ -198,7 +114,12 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> =
     '/service/:serviceid',
     {
       config: { permission: 'services.manage' },
-      schema: { tags, summary: 'Delete a service', params: serviceParams, response: { 200: messageOnly } },
+      schema: {
+        tags,
+        summary: 'Delete a service',
+        params: serviceParamsSchema,
+        response: { 200: messageOnly },
+      },
     },
     async (request) => {
       const { serviceid } = request.params;
@@ -214,7 +135,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> =
       schema: {
         tags,
         summary: 'Deprovision a service: status 0 and the time; a disabled service answers 409',
-        params: serviceParams,
+        params: serviceParamsSchema,
         response: { 200: envelope(serviceSchema) },
       },
     },

@@ -1,19 +1,22 @@
-import { idSchema, listQuerySchema } from '@lightpath/domain/api';
+import { envelope, idSchema, listOf, messageOnly } from '@lightpath/domain/api';
+import { siteServicesSchema } from '@lightpath/domain/services';
 import {
-  type SiteType,
   siteContactAssignSchema,
+  siteContactParamsSchema,
+  siteContactsSchema,
   siteCreateSchema,
+  siteListQuerySchema,
   siteMessages,
+  siteParamsSchema,
+  siteSchema,
   siteUpdateSchema,
 } from '@lightpath/domain/sites';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db, RawQuery } from '../../db/client';
-import { done, envelope, listOf, messageOnly, ok } from '../../platform/envelope';
+import { done, ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
 import { signedIn } from '../../platform/request-context';
 import { requireContactFor } from '../contacts/service';
-import { serviceSummarySchema } from '../services/routes';
 import {
   assignSiteContact,
   createSite,
@@ -27,66 +30,14 @@ import {
   updateSite,
 } from './service';
 
-export const siteSchema = z.object({
-  siteid: z.number(),
-  sitenumber: z.string(),
-  sitename: z.string(),
-  sitetype: z.number(),
-  status: z.number(),
-  customerid: z.number(),
-  customercode: z.string(),
-  customername: z.string(),
-  parentsite: z.number().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  building: z.string().nullable(),
-  street: z.string().nullable(),
-  suburb: z.string().nullable(),
-  postcode: z.string().nullable(),
-  accesshours: z.string().nullable(),
-  accessnotes: z.string().nullable(),
-  sitenotes: z.string().nullable(),
-  accesstype: z.number(),
-  vplsname: z.string().nullable(),
-  maclimit: z.number().nullable(),
-  macflush: z.number().nullable(),
-  allowedvlans: z.string().nullable(),
-  servicecount: z.number(),
-  condition: z.number(),
-});
-
-const siteContactSchema = z.object({
-  contactid: z.number(),
-  contactname: z.string(),
-  email: z.string().nullable(),
-  title: z.string().nullable(),
-  office: z.string().nullable(),
-  mobile: z.string().nullable(),
-  contacttype: z.number(),
-});
-const siteContactsReply = envelope(z.object({ contacts: z.array(siteContactSchema) }));
-
-const siteParams = z.object({ siteid: idSchema });
-const siteContactParams = z.object({ siteid: idSchema, contactid: idSchema });
-
-const listQuery = listQuerySchema.extend({
-  sitetype: z
-    .enum(['1', '2', '3', '4', '5'])
-    .transform((v) => Number(v) as SiteType)
-    .optional(),
-  status: z
-    .enum(['0', '1'])
-    .transform((v) => Number(v) as 0 | 1)
-    .optional(),
-  customerid: idSchema.optional(),
-});
-
 const tags = ['sites'];
 
 export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = async (app, { db, query }) => {
-  const siteInScopeFirst = foundFirst(siteParams, (actor, { siteid }) => requireSiteFor(db, actor, siteid));
+  const siteInScopeFirst = foundFirst(siteParamsSchema, (actor, { siteid }) =>
+    requireSiteFor(db, actor, siteid),
+  );
   // The contact named in the body is a record too: another customer's is 404 like the site.
-  const siteAndContactInScopeFirst = foundFirst(siteParams, async (actor, { siteid }, request) => {
+  const siteAndContactInScopeFirst = foundFirst(siteParamsSchema, async (actor, { siteid }, request) => {
     await requireSiteFor(db, actor, siteid);
     const contactid = idSchema.safeParse((request.body as { contactid?: unknown } | null)?.contactid);
     if (contactid.success) await requireContactFor(db, actor, contactid.data);
@@ -100,7 +51,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = as
         tags,
         summary:
           'List sites in scope, each with its count of services in use and its condition. Sort by sitename, sitenumber, customername, sitetype or condition',
-        querystring: listQuery,
+        querystring: siteListQuerySchema,
         response: { 200: listOf(siteSchema) },
       },
     },
@@ -111,7 +62,12 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = as
     '/site/:siteid',
     {
       config: { permission: 'sites.view' },
-      schema: { tags, summary: 'One site', params: siteParams, response: { 200: envelope(siteSchema) } },
+      schema: {
+        tags,
+        summary: 'One site',
+        params: siteParamsSchema,
+        response: { 200: envelope(siteSchema) },
+      },
     },
     async (request) => ok(await getSiteFor(query, signedIn(request).actor, request.params.siteid)),
   );
@@ -146,7 +102,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = as
       schema: {
         tags,
         summary: 'Update a site (not its number, customer or type, which service ids depend on)',
-        params: siteParams,
+        params: siteParamsSchema,
         body: siteUpdateSchema,
         response: { 200: envelope(siteSchema) },
       },
@@ -165,7 +121,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = as
       schema: {
         tags,
         summary: 'Delete a site that no service names (409 otherwise)',
-        params: siteParams,
+        params: siteParamsSchema,
         response: { 200: messageOnly },
       },
     },
@@ -182,8 +138,8 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = as
       schema: {
         tags,
         summary: 'Every service with an end at the site, whatever its status',
-        params: siteParams,
-        response: { 200: envelope(z.object({ services: z.array(serviceSummarySchema) })) },
+        params: siteParamsSchema,
+        response: { 200: envelope(siteServicesSchema) },
       },
     },
     async (request) =>
@@ -197,8 +153,8 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = as
       schema: {
         tags,
         summary: "The site's contacts: primary (1), secondary (2) and emergency (3)",
-        params: siteParams,
-        response: { 200: siteContactsReply },
+        params: siteParamsSchema,
+        response: { 200: envelope(siteContactsSchema) },
       },
     },
     async (request) =>
@@ -214,9 +170,9 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = as
         tags,
         summary:
           "Assign one of the site customer's contacts to the site (again: changes its type); answers the site's contacts",
-        params: siteParams,
+        params: siteParamsSchema,
         body: siteContactAssignSchema,
-        response: { 200: siteContactsReply },
+        response: { 200: envelope(siteContactsSchema) },
       },
     },
     async (request) => {
@@ -238,8 +194,8 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = as
       schema: {
         tags,
         summary: "Remove a contact from the site; answers the site's contacts",
-        params: siteContactParams,
-        response: { 200: siteContactsReply },
+        params: siteContactParamsSchema,
+        response: { 200: envelope(siteContactsSchema) },
       },
     },
     async (request) => {

@@ -1,14 +1,15 @@
-import { idSchema, listQuerySchema } from '@lightpath/domain/api';
-import { serviceIdParamSchema } from '@lightpath/domain/services';
+import { envelope, listOf, messageOnly } from '@lightpath/domain/api';
 import {
   subscriptionCreateSchema,
+  subscriptionListQuerySchema,
   subscriptionMessages,
+  subscriptionParamsSchema,
+  subscriptionSchema,
   subscriptionUpdateSchema,
 } from '@lightpath/domain/subscriptions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db, RawQuery } from '../../db/client';
-import { done, envelope, listOf, messageOnly, ok } from '../../platform/envelope';
+import { done, ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
 import { signedIn } from '../../platform/request-context';
 import {
@@ -21,32 +22,13 @@ import {
 
 export type SubscriptionRouteOptions = { db: Db; query: RawQuery };
 
-export const subscriptionSchema = z.object({
-  notificationid: z.number(),
-  userid: z.number(),
-  username: z.string(),
-  useremail: z.string(),
-  serviceid: z.string(),
-  servicedescription: z.string(),
-  customercode: z.string(),
-});
-
-// Spec 7.6 names the path parameter `id`; it is a subscription (notification) id.
-const subscriptionParams = z.object({ notificationid: idSchema });
-
-const listQuery = listQuerySchema.extend({
-  serviceid: serviceIdParamSchema.optional(),
-  userid: idSchema.optional(),
-  customerid: idSchema.optional(),
-});
-
 const tags = ['notifications'];
 
 export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions> = async (
   app,
   { db, query },
 ) => {
-  const subscriptionInScopeFirst = foundFirst(subscriptionParams, (actor, { notificationid }) =>
+  const subscriptionInScopeFirst = foundFirst(subscriptionParamsSchema, (actor, { notificationid }) =>
     requireSubscriptionFor(query, actor, notificationid),
   );
 
@@ -58,7 +40,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
         tags,
         summary:
           "List service notification subscriptions in scope (a customer: its own users' subscriptions on its own services). Filter by serviceid, userid, customerid or q; sort by serviceid, username, useremail or customercode",
-        querystring: listQuery,
+        querystring: subscriptionListQuerySchema,
         response: { 200: listOf(subscriptionSchema) },
       },
     },
@@ -97,7 +79,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
       schema: {
         tags,
         summary: 'Move a subscription to another service and/or user; the same rules as a new one apply',
-        params: subscriptionParams,
+        params: subscriptionParamsSchema,
         body: subscriptionUpdateSchema,
         response: { 200: envelope(subscriptionSchema) },
       },
@@ -120,7 +102,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
     '/notification/:notificationid',
     {
       config: { permission: 'notifications.manage' },
-      schema: { tags, summary: 'Unsubscribe', params: subscriptionParams, response: { 200: messageOnly } },
+      schema: {
+        tags,
+        summary: 'Unsubscribe',
+        params: subscriptionParamsSchema,
+        response: { 200: messageOnly },
+      },
     },
     async (request) => {
       await deleteSubscription(db, query, request, signedIn(request).actor, request.params.notificationid);

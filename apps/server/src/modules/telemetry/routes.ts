@@ -1,11 +1,29 @@
-import { text } from '@lightpath/domain/api';
-import { serviceIdParamSchema } from '@lightpath/domain/services';
-import { maxTimespanHours } from '@lightpath/domain/telemetry';
+import { envelope, failure } from '@lightpath/domain/api';
+import { serviceParamsSchema } from '@lightpath/domain/services';
+import {
+  endToEndCheckSchema,
+  lightHistoryParamsSchema,
+  lightHistorySchema,
+  lightLevelsSchema,
+  linkStatusSchema,
+  operationalHistorySchema,
+  portLightHistorySchema,
+  portLightLevelsSchema,
+  portOperationalStatusSchema,
+  portParamsSchema,
+  portSchema,
+  portSpanParamsSchema,
+  portTrafficHistorySchema,
+  portTrafficValuesSchema,
+  serviceSpanParamsSchema,
+  trafficHistorySchema,
+  trafficValuesSchema,
+  utilisationSchema,
+} from '@lightpath/domain/telemetry';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db, RawQuery } from '../../db/client';
-import { type Telemetry, telemetryMessages } from '../../integrations/telemetry/telemetry';
-import { envelope, failure, ok } from '../../platform/envelope';
+import type { Telemetry } from '../../integrations/telemetry/telemetry';
+import { ok } from '../../platform/envelope';
 import { signedIn } from '../../platform/request-context';
 import {
   endToEndCheckOf,
@@ -24,29 +42,6 @@ import {
   utilisationOf,
 } from './service';
 
-// Only plain decimal text: '6' is six hours, '6h', '0x6' and '1e1' are refused.
-function wholeNumber(message: string, min: number, max: number) {
-  return z.preprocess(
-    (value) => (typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : value),
-    z.number({ error: message }).int(message).min(min, message).max(max, message),
-  );
-}
-
-const timespan = wholeNumber(telemetryMessages.timespanInvalid, 1, maxTimespanHours);
-// Unix seconds up to the year 2100; 0 means now.
-const windowEnd = wholeNumber(telemetryMessages.endInvalid, 0, 4_102_444_800);
-// Path text reaches SQL as a parameter: control characters (NUL among them) are refused here.
-const serviceid = serviceIdParamSchema;
-const portid = text(64).min(1);
-
-const serviceParams = z.object({ serviceid });
-const serviceSpanParams = z.object({ serviceid, timespan });
-const portParams = z.object({ portid });
-const portSpanParams = z.object({ portid, timespan });
-
-const linkState = z.enum(['UP', 'DOWN']);
-const point = z.object({ value: z.number(), datetime: z.number() });
-const light = z.object({ rx: z.number(), tx: z.number() });
 const failed = { 502: failure };
 
 export const telemetryRoutes: FastifyPluginAsyncZod<{
@@ -72,8 +67,8 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
         tags: serviceTags,
         summary:
           'Average use of the line rate over the last `timespan` hours, in percent each way. When telemetry cannot be read it answers 0 both ways with a message (spec 8).',
-        params: serviceSpanParams,
-        response: { 200: envelope(z.object({ atob: z.number(), btoa: z.number() })) },
+        params: serviceSpanParamsSchema,
+        response: { 200: envelope(utilisationSchema) },
       },
     },
     async (request) => {
@@ -90,8 +85,8 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: serviceTags,
         summary: 'Optical levels (dBm) at both ends now; null for an end without readings',
-        params: serviceParams,
-        response: { 200: envelope(z.object({ aend: light.nullable(), bend: light.nullable() })), ...failed },
+        params: serviceParamsSchema,
+        response: { 200: envelope(lightLevelsSchema), ...failed },
       },
     },
     async (request) => ok(await lightLevelsOf(context(request), request.params.serviceid)),
@@ -104,9 +99,9 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: serviceTags,
         summary: 'Traffic now, in bytes per second each way',
-        params: serviceParams,
+        params: serviceParamsSchema,
         response: {
-          200: envelope(z.object({ atob: z.number(), btoa: z.number(), datetime: z.number() })),
+          200: envelope(trafficValuesSchema),
           ...failed,
         },
       },
@@ -121,9 +116,9 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: serviceTags,
         summary: 'Traffic over the last `timespan` hours, bytes per second each way',
-        params: serviceSpanParams,
+        params: serviceSpanParamsSchema,
         response: {
-          200: envelope(z.object({ atob: z.array(point), btoa: z.array(point) })),
+          200: envelope(trafficHistorySchema),
           ...failed,
         },
       },
@@ -139,15 +134,9 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: serviceTags,
         summary: 'Link state changes at either end over the last `timespan` hours, oldest first',
-        params: serviceSpanParams,
+        params: serviceSpanParamsSchema,
         response: {
-          200: envelope(
-            z.object({
-              changes: z.array(
-                z.object({ datetime: z.number(), status: linkState, end: z.enum(['A', 'B']) }),
-              ),
-            }),
-          ),
+          200: envelope(operationalHistorySchema),
           ...failed,
         },
       },
@@ -163,9 +152,9 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: serviceTags,
         summary: 'Link state now: UP only when every end with a port is up',
-        params: serviceParams,
+        params: serviceParamsSchema,
         response: {
-          200: envelope(z.object({ overallstatus: linkState, aend: linkState, bend: linkState.nullable() })),
+          200: envelope(linkStatusSchema),
           ...failed,
         },
       },
@@ -180,14 +169,9 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: serviceTags,
         summary: 'Links, light levels and traffic checked together, each check with what it saw',
-        params: serviceParams,
+        params: serviceParamsSchema,
         response: {
-          200: envelope(
-            z.object({
-              ok: z.boolean(),
-              checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string() })),
-            }),
-          ),
+          200: envelope(endToEndCheckSchema),
           ...failed,
         },
       },
@@ -203,9 +187,9 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
         tags: serviceTags,
         summary:
           'Received light (dBm) at both ends over `timespan` hours ending at `end` (unix seconds; 0 for now)',
-        params: z.object({ serviceid, end: windowEnd, timespan }),
+        params: lightHistoryParamsSchema,
         response: {
-          200: envelope(z.object({ aend: z.array(point), bend: z.array(point) })),
+          200: envelope(lightHistorySchema),
           ...failed,
         },
       },
@@ -223,17 +207,9 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: portTags,
         summary: 'A port: its link state now and the services that use it',
-        params: portParams,
+        params: portParamsSchema,
         response: {
-          200: envelope(
-            z.object({
-              portid: z.string(),
-              status: linkState.nullable(),
-              services: z.array(
-                z.object({ serviceid: z.string(), end: z.enum(['A', 'B']), status: z.number() }),
-              ),
-            }),
-          ),
+          200: envelope(portSchema),
           ...failed,
         },
       },
@@ -248,9 +224,9 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: portTags,
         summary: 'Optical levels (dBm) now; null without readings',
-        params: portParams,
+        params: portParamsSchema,
         response: {
-          200: envelope(z.object({ rx: z.number().nullable(), tx: z.number().nullable() })),
+          200: envelope(portLightLevelsSchema),
           ...failed,
         },
       },
@@ -265,9 +241,9 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: portTags,
         summary: 'Traffic now, bytes per second into and out of the port',
-        params: portParams,
+        params: portParamsSchema,
         response: {
-          200: envelope(z.object({ in: z.number(), out: z.number(), datetime: z.number() })),
+          200: envelope(portTrafficValuesSchema),
           ...failed,
         },
       },
@@ -282,9 +258,9 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: portTags,
         summary: 'Link state now; null when the source knows nothing of the port',
-        params: portParams,
+        params: portParamsSchema,
         response: {
-          200: envelope(z.object({ status: linkState.nullable(), datetime: z.number() })),
+          200: envelope(portOperationalStatusSchema),
           ...failed,
         },
       },
@@ -299,8 +275,8 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: portTags,
         summary: 'Optical levels (dBm) over the last `timespan` hours',
-        params: portSpanParams,
-        response: { 200: envelope(z.object({ rx: z.array(point), tx: z.array(point) })), ...failed },
+        params: portSpanParamsSchema,
+        response: { 200: envelope(portLightHistorySchema), ...failed },
       },
     },
     async (request) =>
@@ -314,8 +290,8 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: portTags,
         summary: 'Traffic over the last `timespan` hours, bytes per second into and out of the port',
-        params: portSpanParams,
-        response: { 200: envelope(z.object({ in: z.array(point), out: z.array(point) })), ...failed },
+        params: portSpanParamsSchema,
+        response: { 200: envelope(portTrafficHistorySchema), ...failed },
       },
     },
     async (request) =>

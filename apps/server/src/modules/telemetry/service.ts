@@ -10,6 +10,7 @@ import {
   type TrafficHistory,
   type TrafficPoint,
   type TrafficValues,
+  telemetryMessages,
   type Utilisation,
 } from '@lightpath/domain/telemetry';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,7 +21,6 @@ import {
   speedBitsPerSecond,
   type Telemetry,
   TelemetryError,
-  telemetryMessages,
   telemetryWindow,
 } from '../../integrations/telemetry/telemetry';
 import { AppError, NotFound } from '../../platform/errors';

@@ -1,11 +1,12 @@
 import { serviceMessages } from '@lightpath/domain/services';
+import { telemetryMessages } from '@lightpath/domain/telemetry';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { customers } from '../../db/schema/customers';
 import { eventServices, events, services } from '../../db/schema/inventory';
-import { speedBitsPerSecond, telemetryMessages } from '../../integrations/telemetry/telemetry';
+import { speedBitsPerSecond } from '../../integrations/telemetry/telemetry';
 import { buildTestApp, demo, type TestApp } from '../../test/helper';
 
 let t: TestApp;

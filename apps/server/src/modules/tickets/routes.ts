@@ -1,21 +1,26 @@
 import { uploadKinds } from '@lightpath/domain/access';
-import { idSchema } from '@lightpath/domain/api';
+import { envelope, listOf } from '@lightpath/domain/api';
 import {
   jobTicketSchema,
+  techniciansSchema,
+  ticketAttachmentParamsSchema,
+  ticketCommentAddedSchema,
   ticketCommentSchema,
+  ticketCreatedSchema,
   ticketCreateSchema,
-  ticketKinds,
+  ticketDetailSchema,
   ticketListQuerySchema,
+  ticketListRowSchema,
   ticketMessages,
-  ticketStatuses,
+  ticketParamsSchema,
+  ticketStatusReplySchema,
   ticketStatusSchema,
 } from '@lightpath/domain/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, RawQuery } from '../../db/client';
 import type { TicketSystem } from '../../integrations/tickets/ticket-system';
-import { envelope, listOf, ok } from '../../platform/envelope';
+import { ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
 import { idempotencyKeyOf } from '../../platform/idempotency';
 import { signedIn } from '../../platform/request-context';
@@ -41,55 +46,6 @@ export type TicketRouteOptions = {
   storage?: FileStorage;
 };
 
-export const ticketListRowSchema = z.object({
-  ticketid: z.number(),
-  subject: z.string(),
-  status: z.enum(ticketStatuses),
-  tickettype: z.string(),
-  kind: z.enum(ticketKinds),
-  customerid: z.number(),
-  customercode: z.string(),
-  requester: z.string(),
-  siteid: z.number().nullable(),
-  sitename: z.string().nullable(),
-  assigneeuserid: z.number().nullable(),
-  assigneename: z.string().nullable(),
-  created_at: z.number(),
-  updated_at: z.number(),
-});
-
-const commentSchema = z.object({
-  commentid: z.number(),
-  author: z.string(),
-  authoruserid: z.number().nullable(),
-  htmlbody: z.string(),
-  created_at: z.number(),
-});
-
-export const ticketDetailSchema = ticketListRowSchema.extend({
-  description: z.string(),
-  ccs: z.array(z.string()),
-  services: z.array(z.string()),
-  starttime: z.number().nullable(),
-  endtime: z.number().nullable(),
-  comments: z.array(commentSchema),
-  attachments: z.array(
-    z.object({ attachmentid: z.number(), filename: z.string(), contenttype: z.string(), size: z.number() }),
-  ),
-  eventid: z.number().nullable(),
-});
-
-const createdReply = envelope(z.object({ ticketid: z.number() }));
-
-const technicianSchema = z.object({
-  userid: z.number(),
-  firstname: z.string(),
-  surname: z.string(),
-  email: z.string(),
-});
-
-const ticketParams = z.object({ ticketid: idSchema });
-
 const tags = ['tickets'];
 
 // Reading tickets is for ticket users (tickets.view) and for technicians, who see their job tickets
@@ -97,7 +53,7 @@ const tags = ['tickets'];
 const readPermission = 'portal.use' as const;
 
 export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (app, options) => {
-  const ticketInScopeFirst = foundFirst(ticketParams, (actor, { ticketid }) =>
+  const ticketInScopeFirst = foundFirst(ticketParamsSchema, (actor, { ticketid }) =>
     requireTicketFor(options, actor, ticketid),
   );
 
@@ -123,7 +79,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (ap
       schema: {
         tags,
         summary: 'Field services users (type 2) who can sign in: whom a job ticket can be for',
-        response: { 200: envelope(z.array(technicianSchema)) },
+        response: { 200: envelope(techniciansSchema) },
       },
     },
     async () => ok(await techniciansFor(options)),
@@ -136,7 +92,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (ap
       schema: {
         tags,
         summary: 'One ticket in scope with its comments (sanitised HTML, oldest first) and attachments',
-        params: ticketParams,
+        params: ticketParamsSchema,
         response: { 200: envelope(ticketDetailSchema) },
       },
     },
@@ -152,7 +108,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (ap
         tags,
         summary:
           'Download a file the portal stored for a ticket in scope (a site access form), as an attachment with its checked content type',
-        params: ticketParams.extend({ attachmentid: idSchema }),
+        params: ticketAttachmentParamsSchema,
         produces: Object.values(uploadKinds).map((kind) => kind.contentType),
       },
     },
@@ -184,7 +140,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (ap
         summary:
           "Raise a ticket (the Create New Ticket wizard) for the caller's customer, or for provider staff the customer owning the services named. The wizard's rules apply; the requester is the caller and hears of it by e-mail. An Idempotency-Key header makes a retry answer the first ticket (200)",
         body: ticketCreateSchema,
-        response: { 200: createdReply, 201: createdReply },
+        response: { 200: envelope(ticketCreatedSchema), 201: envelope(ticketCreatedSchema) },
       },
     },
     async (request, reply) => {
@@ -205,7 +161,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (ap
         summary:
           'Raise a job ticket for a field services user at a site; a technician may raise one for themself only. An Idempotency-Key header makes a retry answer the first ticket (200)',
         body: jobTicketSchema,
-        response: { 200: createdReply, 201: createdReply },
+        response: { 200: envelope(ticketCreatedSchema), 201: envelope(ticketCreatedSchema) },
       },
     },
     async (request, reply) => {
@@ -226,12 +182,10 @@ export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (ap
         tags,
         summary:
           'Comment on a ticket in scope. The comment is text; it is stored as sanitised HTML under the caller’s name, and the requester and ccs hear of it by e-mail',
-        params: ticketParams,
+        params: ticketParamsSchema,
         body: ticketCommentSchema,
         response: {
-          201: envelope(
-            z.object({ comment: commentSchema.pick({ author: true, authoruserid: true, htmlbody: true }) }),
-          ),
+          201: envelope(ticketCommentAddedSchema),
         },
       },
     },
@@ -258,9 +212,9 @@ export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (ap
         tags,
         summary:
           "Change a ticket's status (new, open, pending, hold, solved): the NOC and engineering any ticket in scope, a technician their own job tickets to pending or solved",
-        params: ticketParams,
+        params: ticketParamsSchema,
         body: ticketStatusSchema,
-        response: { 200: envelope(z.object({ ticketid: z.number(), status: z.enum(ticketStatuses) })) },
+        response: { 200: envelope(ticketStatusReplySchema) },
       },
     },
     async (request) => {

@@ -1,33 +1,21 @@
-import { idSchema, listQuerySchema } from '@lightpath/domain/api';
-import { userTypeSchema } from '@lightpath/domain/user-types';
-import { userCreateSchema, userMessages, userUpdateSchema } from '@lightpath/domain/users';
+import { envelope, listOf, messageOnly } from '@lightpath/domain/api';
+import {
+  userCreateSchema,
+  userListItemSchema,
+  userListQuerySchema,
+  userMessages,
+  userParamsSchema,
+  userReplySchema,
+  userUpdateSchema,
+} from '@lightpath/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { done, envelope, listOf, messageOnly, ok } from '../../platform/envelope';
+import { done, ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
 import { requirePermission, signedIn } from '../../platform/request-context';
 import { createUser, deleteUser, getUserFor, listUsersFor, requireUserFor, updateUser } from './service';
 
-export const userSchema = z.object({
-  userid: z.number(),
-  firstname: z.string(),
-  surname: z.string(),
-  email: z.string(),
-  title: z.string().nullable(),
-  office: z.string().nullable(),
-  mobile: z.string().nullable(),
-  timezone: z.string().nullable(),
-  type: z.number(),
-  customerid: z.number(),
-  chameleon: z.number(),
-  companyAdmin: z.boolean(),
-  enabled: z.boolean(),
-  lastlogin: z.number().nullable(),
-});
-
-const userParams = z.object({ userid: idSchema });
 const tags = ['users'];
 
 export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
@@ -38,11 +26,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       schema: {
         tags,
         summary: 'List users in scope',
-        querystring: listQuerySchema.extend({
-          type: z.coerce.number().pipe(userTypeSchema).optional(),
-          customerid: idSchema.optional(),
-        }),
-        response: { 200: listOf(userSchema.extend({ customername: z.string() })) },
+        querystring: userListQuerySchema,
+        response: { 200: listOf(userListItemSchema) },
       },
     },
     async (request) => {
@@ -60,7 +45,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
           tags,
           summary: 'Create a user (without a password, an invitation e-mail is sent)',
           body: userCreateSchema,
-          response: { 201: envelope(z.object({ user: userSchema })) },
+          response: { 201: envelope(userReplySchema) },
         },
       },
       async (request, reply) => {
@@ -77,8 +62,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       schema: {
         tags,
         summary: 'One user in scope',
-        params: userParams,
-        response: { 200: envelope(z.object({ user: userSchema })) },
+        params: userParamsSchema,
+        response: { 200: envelope(userReplySchema) },
       },
     },
     async (request) => {
@@ -94,13 +79,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     '/user/:userid',
     {
       config: { permission: 'portal.use' },
-      preValidation: foundFirst(userParams, (actor, { userid }) => requireUserFor(db, actor, userid)),
+      preValidation: foundFirst(userParamsSchema, (actor, { userid }) => requireUserFor(db, actor, userid)),
       schema: {
         tags,
         summary: 'Update a user (your own profile fields, or any field with users.manage)',
-        params: userParams,
+        params: userParamsSchema,
         body: userUpdateSchema,
-        response: { 200: envelope(z.object({ user: userSchema })) },
+        response: { 200: envelope(userReplySchema) },
       },
     },
     async (request) => {
@@ -119,7 +104,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     '/user/:userid',
     {
       config: { permission: 'users.manage' },
-      schema: { tags, summary: 'Delete a user', params: userParams, response: { 200: messageOnly } },
+      schema: { tags, summary: 'Delete a user', params: userParamsSchema, response: { 200: messageOnly } },
     },
     async (request) => {
       await deleteUser(db, request, signedIn(request).actor, request.params.userid);
