@@ -1,17 +1,13 @@
+import type { switchableCustomersSchema } from '@lightpath/domain/customers';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
-export type SwitchableCustomer = {
-  customerid: number;
-  customername: string;
-  customercode: string;
-  enabled: boolean;
-  isprovider: boolean;
-};
+export type SwitchableCustomer = z.output<typeof switchableCustomersSchema>['results'][number];
 
 // The server lists them by the real user's switch level, so this works while already switched.
 export function listSwitchableCustomers(signal?: AbortSignal) {
-  return apiRequest<{ results: SwitchableCustomer[] }>('user/impersonate/customers', { signal });
+  return apiRequest<z.output<typeof switchableCustomersSchema>>('user/impersonate/customers', { signal });
 }
 
 export const switchableCustomersQuery = queryOptions({

@@ -1,8 +1,10 @@
+import type { calendarFeedCreatedSchema } from '@lightpath/domain/calendar';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { type CalendarFeed, calendarFeedQuery } from './get-calendar-feed';
+import { calendarFeedQuery } from './get-calendar-feed';
 
-export type CreatedCalendarFeed = { url: string; feed: CalendarFeed };
+export type CreatedCalendarFeed = z.output<typeof calendarFeedCreatedSchema>;
 
 // Makes a new link and revokes the live one, if any. The URL in the reply is the only copy there is.
 export function createCalendarFeed(customerid: number) {

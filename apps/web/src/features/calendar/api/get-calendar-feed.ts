@@ -1,20 +1,19 @@
+import type { calendarFeedReplySchema, calendarFeedSchema } from '@lightpath/domain/calendar';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 // A customer's live calendar link as GET /api/calendar/feed answers it: never the URL itself, which
 // only the reply that created it carries (the server keeps a hash of its token).
-export type CalendarFeed = {
-  feedid: number;
-  customerid: number;
-  // The token's last characters, shown as "…abcd" to tell links apart.
-  tokenhint: string;
-  createdat: number;
-  createdby: string | null;
-};
+export type CalendarFeed = z.output<typeof calendarFeedSchema>;
 
 export async function getCalendarFeed(customerid: number, signal?: AbortSignal) {
-  return (await apiRequest<{ feed: CalendarFeed | null }>('calendar/feed', { query: { customerid }, signal }))
-    .feed;
+  return (
+    await apiRequest<z.output<typeof calendarFeedReplySchema>>('calendar/feed', {
+      query: { customerid },
+      signal,
+    })
+  ).feed;
 }
 
 export function calendarFeedQuery(customerid: number) {

@@ -1,10 +1,9 @@
+import type { dashboardSummarySchema } from '@lightpath/domain/dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
-export type DashboardSummary = {
-  services: { total: number; normal: number; maintenance: number; atrisk: number; offline: number };
-  sites: { total: number; online: number; impacted: number; offline: number; disabled: number };
-};
+export type DashboardSummary = z.output<typeof dashboardSummarySchema>;
 
 export function getDashboardSummary(signal?: AbortSignal) {
   return apiRequest<DashboardSummary>('dashboard/summary', { signal });

@@ -1,24 +1,13 @@
+import type { itemsNeedingAttentionSchema } from '@lightpath/domain/dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 // Spec 3: an item needing attention points at a site or a service that is missing something.
-export type AttentionItem = {
-  notificationlinknode: 'site' | 'service';
-  // The site id (internal, for the route) or the service id.
-  notificationlinkid: string;
-  // The site number or the service id: what people read.
-  notificationlinklabel: string;
-  customercode: string;
-  notificationdescription: string;
-};
+export type AttentionItem = ItemsNeedingAttention['results'][number];
 
 // `count` is items; `sites` and `services` are the records they point at (a site may have several).
-export type ItemsNeedingAttention = {
-  count: number;
-  sites: number;
-  services: number;
-  results: AttentionItem[];
-};
+export type ItemsNeedingAttention = z.output<typeof itemsNeedingAttentionSchema>;
 
 export function listItemsNeedingAttention(signal?: AbortSignal) {
   return apiRequest<ItemsNeedingAttention>('itemsneedingattention', { signal });

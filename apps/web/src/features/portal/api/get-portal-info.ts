@@ -1,16 +1,9 @@
+import type { portalInfoSchema } from '@lightpath/domain/portal';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
-export type PortalInfo = {
-  name: string;
-  provider: { name: string; code: string; customerid: number | null };
-  supportphone: string;
-  maptileurl: string | null;
-  maptileattribution: string | null;
-  // PORTAL_TIMEZONE: the zone times are read and typed in unless the user chose their own.
-  timezone: string;
-  version: string;
-};
+export type PortalInfo = z.output<typeof portalInfoSchema>;
 
 export function getPortalInfo(signal?: AbortSignal) {
   return apiRequest<PortalInfo>('portal', { signal, public: true });

@@ -1,7 +1,6 @@
+import type { EndToEndCheck } from '@lightpath/domain/telemetry';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-
-export type EndToEndCheck = { ok: boolean; checks: { name: string; ok: boolean; detail: string }[] };
 
 export function getEndToEndCheck(serviceid: string, signal?: AbortSignal) {
   return apiRequest<EndToEndCheck>(`service/${encodeURIComponent(serviceid)}/endtoendcheck`, { signal });

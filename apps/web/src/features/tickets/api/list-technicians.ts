@@ -1,8 +1,10 @@
+import type { technicianSchema } from '@lightpath/domain/tickets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 // Type 2 users a job ticket can be assigned to (jobtickets.manage).
-export type Technician = { userid: number; firstname: string; surname: string; email: string };
+export type Technician = z.output<typeof technicianSchema>;
 
 export function listTechnicians(signal?: AbortSignal) {
   return apiRequest<Technician[]>('tickets/technicians', { signal });
