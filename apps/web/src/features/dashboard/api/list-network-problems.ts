@@ -1,13 +1,25 @@
-import type { networkProblemsSchema } from '@lightpath/domain/dashboard';
+import type { ServiceCondition, SiteCondition } from '@lightpath/domain/conditions';
+import type { EventType } from '@lightpath/domain/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
-export type ProblemSite = NetworkProblems['sites'][number];
+export type ProblemSite = {
+  siteid: number;
+  sitenumber: string;
+  sitename: string;
+  customercode: string;
+  condition: SiteCondition;
+};
 
-export type ProblemService = NetworkProblems['services'][number];
+export type ProblemService = {
+  serviceid: string;
+  description: string;
+  customercode: string;
+  condition: ServiceCondition;
+  events: { eventid: number; title: string; type: EventType }[];
+};
 
-export type NetworkProblems = z.output<typeof networkProblemsSchema>;
+export type NetworkProblems = { sites: ProblemSite[]; services: ProblemService[] };
 
 export function listNetworkProblems(signal?: AbortSignal) {
   return apiRequest<NetworkProblems>('network-problems', { signal });
