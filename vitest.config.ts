@@ -11,12 +11,20 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
       {
-        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          // One jsdom and one module graph per worker, not per file: see apps/web/src/test/setup.ts.
+          isolate: false,
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
         esbuild: { jsx: 'automatic' },
       },
     ],

@@ -31,13 +31,21 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   query: RawQuery;
   close: () => Promise<void>;
+  // PGlite only: the whole database as one archive, which `openDatabase` can start from again.
+  snapshot?: () => Promise<Blob>;
+};
+
+export type OpenOptions = {
+  // PGlite only: start from a snapshot instead of an empty cluster. Creating a cluster and migrating
+  // it costs seconds; the API suite opens one seeded database per test file from a single snapshot.
+  pgliteSnapshot?: Blob;
 };
 
 const migrationsFolder = resolve(serverRoot, 'src/db/migrations');
 // Any constant works; it only has to be the same for every instance migrating the same database.
 const migrationLockKey = 7_413_001;
 
-export async function openDatabase(database: Config['database']): Promise<Database> {
+export async function openDatabase(database: Config['database'], open: OpenOptions = {}): Promise<Database> {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: database.url,
@@ -66,11 +74,17 @@ export async function openDatabase(database: Config['database']): Promise<Databa
   // PGlite is one process's database: a single connection, so no lock is needed.
   if (database.dataDir) mkdirSync(database.dataDir, { recursive: true });
   // pg_trgm backs the header search; PostgreSQL ships it, PGlite loads it as an extension.
-  const options = { extensions: { pg_trgm } };
+  const options = { extensions: { pg_trgm }, loadDataDir: open.pgliteSnapshot };
   const client = database.dataDir ? new PGlite(database.dataDir, options) : new PGlite(options);
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   const query: RawQuery = async <Row>(_name: string, text: string, values: unknown[]) =>
     (await client.query<Row>(text, values)).rows;
-  return { db: db as unknown as Db, kind: 'pglite', query, close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    query,
+    close: () => client.close(),
+    snapshot: () => client.dumpDataDir('none'),
+  };
 }

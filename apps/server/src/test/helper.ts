@@ -1,38 +1,34 @@
-import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { demoPassword } from '../db/seed/demo-customers';
-import { seedDatabase } from '../db/seed/seed';
+import { createPostgresDatabase, dropPostgresDatabase, postgresAdminUrl, postgresUrlFor } from './postgres';
 
-// The API suite runs on PGlite by default; `npm test` runs it again with TEST_DATABASE_URL pointing at a
-// PostgreSQL server, where every test file gets a database of its own that is dropped afterwards.
-const postgresAdminUrl = process.env.TEST_DATABASE_URL;
+type OpenedDatabase = { database: Database; drop: () => Promise<void> };
 
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!postgresAdminUrl) {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
-    return { database, drop: async () => undefined };
-  }
-  const name = `lightpath_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresAdminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgresAdminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
-  return {
-    database,
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: postgresAdminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+async function postgresDatabase(template?: string): Promise<OpenedDatabase> {
+  const name = await createPostgresDatabase(template);
+  const database = await openDatabase({ kind: 'postgres', url: postgresUrlFor(name), poolSize: 5 });
+  return { database, drop: () => dropPostgresDatabase(name) };
+}
+
+// A migrated database with no data in it, of its own.
+export async function freshDatabase(): Promise<OpenedDatabase> {
+  if (postgresAdminUrl) return postgresDatabase();
+  const database = await openDatabase({ kind: 'pglite', dataDir: null });
+  return { database, drop: async () => undefined };
+}
+
+// A database of its own holding the demo data: a copy of the one test/global-setup.ts seeded.
+export async function seededDatabase(): Promise<OpenedDatabase> {
+  const template = inject('seededTemplate');
+  if (template.kind === 'postgres') return postgresDatabase(template.name);
+  const pgliteSnapshot = new Blob([await readFile(template.file)]);
+  const database = await openDatabase({ kind: 'pglite', dataDir: null }, { pgliteSnapshot });
+  return { database, drop: async () => undefined };
 }
 
 export type TestApp = {
@@ -51,8 +47,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
     { webDist: '/nonexistent', ...overrides },
   );
-  const { database, drop } = await freshDatabase();
-  await seedDatabase(database.db, 'demo');
+  const { database, drop } = await seededDatabase();
   const app = await buildApp(config, database, { logger: false });
   await app.ready();
   const tokens = new Map<string, string>();

@@ -6,10 +6,9 @@ import type { Database } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { sites } from '../../db/schema/inventory';
 import { users } from '../../db/schema/users';
-import { seedDatabase } from '../../db/seed/seed';
 import { NotFound } from '../../platform/errors';
 import { sanitiseHtml, textToHtml } from '../../platform/sanitise-html';
-import { freshDatabase } from '../../test/helper';
+import { seededDatabase } from '../../test/helper';
 import { builtInTickets } from './built-in';
 import type { NewTicket, TicketSystem } from './ticket-system';
 import { ZendeskError, type ZendeskOptions, zendeskTickets } from './zendesk';
@@ -27,8 +26,7 @@ const log = pino({ level: 'warn' }, { write: (line: string) => void logLines.pus
 const ids = { ung: 0, ebh: 0, provider: 0, site: 0, siteName: '', tech: 0, customerAdmin: 0 };
 
 beforeAll(async () => {
-  ({ database, drop } = await freshDatabase());
-  await seedDatabase(database.db, 'demo');
+  ({ database, drop } = await seededDatabase());
   const all = await database.db.select().from(customers);
   ids.ung = all.find((c) => c.customerCode === 'UNG')!.customerId;
   ids.ebh = all.find((c) => c.customerCode === 'EBH')!.customerId;
