@@ -322,7 +322,7 @@ export function uploadContentProblem(
 }
 
 // One stored upload, as POST site/{id}/access/form answers it.
-export type AccessAttachment = { token: string; filename: string; size: number; contenttype: string };
+export type AccessAttachment = z.output<typeof accessAttachmentSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // The request (spec 7.4: POST site/{siteid}/access). Unknown fields are refused. The step-one rule
@@ -368,31 +368,11 @@ export type AccessRequest = z.output<typeof accessRequestSchema>;
 export type AccessRequestBody = z.input<typeof accessRequestSchema>;
 
 // The ticket a request opens (or, with preflight, would open): spec 7.4's ticket.create.
-export type AccessTicketPlan = {
-  requester: string;
-  ccs: string[];
-  attachments: string[];
-  htmlcomment: string;
-  id: number | null;
-};
-export type AccessRequestReply = { ticket: { create: AccessTicketPlan } };
+export type AccessTicketPlan = AccessRequestReply['ticket']['create'];
+export type AccessRequestReply = z.output<typeof accessRequestReplySchema>;
 
 // One row of GET site/{siteid}/access.
-export type AccessRequestRow = {
-  requestid: number;
-  ticketid: number | null;
-  siteid: number;
-  accesstype: number;
-  technician: string;
-  datetime: number;
-  reason: string | null;
-  number: number | null;
-  emergency: boolean;
-  serviceaffecting: boolean;
-  details: string;
-  requestedby: string | null;
-  createdat: number;
-};
+export type AccessRequestRow = z.output<typeof accessRequestRowSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // The ticket: subject and opening comment.

@@ -121,18 +121,7 @@ export function checkinFailureMessage(serverMessage: string | null | undefined):
 
 // GET /api/checkins, site/{siteid}/checkins and user/{id}/checkins/active: one check-in with who and
 // where. `durationseconds` runs to the check-out, or to the time of the reply while still open.
-export type CheckinRow = {
-  checkinid: number;
-  userid: number;
-  username: string;
-  siteid: number;
-  sitenumber: string;
-  sitename: string;
-  customercode: string;
-  checkintime: number;
-  checkouttime: number | null;
-  durationseconds?: number;
-};
+export type CheckinRow = z.output<typeof checkinSchema>;
 
 export const checkinSortFields = ['checkintime', 'checkouttime', 'sitename', 'username'] as const;
 export type CheckinSortField = (typeof checkinSortFields)[number];

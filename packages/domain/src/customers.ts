@@ -3,16 +3,7 @@ import type { Actor } from './actor';
 import { idSchema, listQuerySchema, text } from './api';
 import { can } from './permissions';
 
-export type Customer = {
-  customerid: number;
-  customername: string;
-  customercode: string;
-  code: string;
-  enabled: boolean;
-  logo64: string | null;
-  cdrpin: string | null;
-  isprovider: boolean;
-};
+export type Customer = z.output<typeof customerSchema>;
 
 export const customerMessages = {
   codeInUse: 'Customer code is already in use',

@@ -576,45 +576,14 @@ export type EventSummary = {
   timing: EventTiming;
 };
 
-export type EventService = {
-  serviceid: string;
-  description: string;
-  status: number;
-  customerid: number;
-  customercode: string;
-  aendsiteid: number | null;
-  aendsitename: string | null;
-  bendsiteid: number | null;
-  bendsitename: string | null;
-  // Condition now (spec 4), from every current event, not only this one.
-  condition: number;
-};
+export type EventService = z.output<typeof eventServiceSchema>;
 
-export type EventCustomer = {
-  customerid: number;
-  customercode: string;
-  customername: string;
-  servicecount: number;
-};
-export type EventSite = {
-  siteid: number;
-  sitenumber: string;
-  sitename: string;
-  customercode: string;
-  condition: number;
-};
-export type EventComment = { commentid: number; author: string; body: string; createdat: number };
+export type EventCustomer = z.output<typeof eventCustomerSchema>;
+export type EventSite = z.output<typeof eventSiteSchema>;
+export type EventComment = z.output<typeof eventCommentReplySchema>;
 
 // What happened to each customer's notice (NOC only).
-export type EventNotificationStatus = {
-  customerid: number;
-  code: string;
-  revision: number;
-  status: 'pending' | 'sent' | 'failed';
-  ticketid: number | null;
-  sentat: number | null;
-  lasterror: string | null;
-};
+export type EventNotificationStatus = z.output<typeof eventNotificationStatusSchema>;
 
 export type EventDetail = EventSummary & {
   description: string;
@@ -675,6 +644,7 @@ export const eventServiceSchema = z.object({
   aendsitename: z.string().nullable(),
   bendsiteid: z.number().nullable(),
   bendsitename: z.string().nullable(),
+  // Condition now (spec 4), from every current event, not only this one.
   condition: z.number(),
 });
 

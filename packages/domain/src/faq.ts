@@ -39,15 +39,7 @@ export const faqLabels = {
 // Spec 4: the FAQ store's states.
 export type FaqStatus = 'loading' | 'success' | 'error' | 'updating' | 'deleting';
 
-export type FaqArticle = {
-  faqid: number;
-  title: string;
-  body: string;
-  tags: string[];
-  // Unix seconds, as every time on the wire.
-  createdat: number;
-  updatedat: number;
-};
+export type FaqArticle = z.output<typeof faqArticleSchema>;
 
 export const faqTagPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 

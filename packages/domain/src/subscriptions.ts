@@ -76,15 +76,7 @@ export function choosesSubscriber(actor: Pick<Actor, 'type'>): boolean {
   return isProviderType(actor.type) || actor.type === 4;
 }
 
-export type Subscription = {
-  notificationid: number;
-  userid: number;
-  username: string;
-  useremail: string;
-  serviceid: string;
-  servicedescription: string;
-  customercode: string;
-};
+export type Subscription = z.output<typeof subscriptionSchema>;
 
 export const subscriptionSortFields = ['serviceid', 'username', 'useremail', 'customercode'] as const;
 export type SubscriptionSortField = (typeof subscriptionSortFields)[number];

@@ -45,53 +45,18 @@ export const ticketKinds = ['support', 'access', 'job'] as const;
 export type TicketKind = (typeof ticketKinds)[number];
 
 // One row of GET /api/tickets. Times are unix seconds.
-export type TicketListRow = {
-  ticketid: number;
-  subject: string;
-  status: TicketStatus;
-  tickettype: string;
-  kind: TicketKind;
-  customerid: number;
-  customercode: string;
-  requester: string;
-  siteid: number | null;
-  sitename: string | null;
-  assigneeuserid: number | null;
-  assigneename: string | null;
-  created_at: number;
-  updated_at: number;
-};
+export type TicketListRow = z.output<typeof ticketListRowSchema>;
 
-export type TicketCommentRow = {
-  commentid: number;
-  author: string;
-  authoruserid: number | null;
-  // Sanitised on the server: safe to render as HTML.
-  htmlbody: string;
-  created_at: number;
-};
+export type TicketCommentRow = z.output<typeof ticketCommentReplySchema>;
 
-export type TicketAttachmentRow = {
-  attachmentid: number;
-  filename: string;
-  contenttype: string;
-  size: number;
-};
+export type TicketAttachmentRow = TicketPage['attachments'][number];
 
 // GET /api/ticket/{ticketid}.
-export type TicketDetail = TicketListRow & {
-  description: string;
-  ccs: string[];
-  services: string[];
-  starttime: number | null;
-  endtime: number | null;
-  comments: TicketCommentRow[];
-  attachments: TicketAttachmentRow[];
-};
+export type TicketDetail = Omit<TicketPage, 'eventid'>;
 
 // GET /api/ticket/{ticketid}: the ticket, and for a ticket an event notice opened or commented on, the
 // event (the latest notice's), so the ticket page links to it.
-export type TicketPage = TicketDetail & { eventid: number | null };
+export type TicketPage = z.output<typeof ticketDetailSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // The Create New Ticket wizard (spec 2.6, 5, 9). The browser checks each step before Next and the

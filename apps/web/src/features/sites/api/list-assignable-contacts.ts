@@ -1,13 +1,13 @@
 import type { ListPage } from '@lightpath/domain/api';
+import type { contactSummarySchema } from '@lightpath/domain/contacts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
-export type AssignableContact = {
-  contactid: number;
-  contactname: string;
-  email: string | null;
-  customerid: number;
-};
+export type AssignableContact = Pick<
+  z.output<typeof contactSummarySchema>,
+  'contactid' | 'contactname' | 'email' | 'customerid'
+>;
 
 // The contacts area (GET /contacts) arrives with issue 5. Until it answers, the site page hides its
 // 'Assign contact' control rather than offering a picker with nothing in it, so a refusal or a missing
