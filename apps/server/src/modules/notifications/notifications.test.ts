@@ -777,12 +777,15 @@ describe('subscribers', () => {
     expect(reply.statusCode, reply.body).toBe(201);
     return reply.json().payload.notificationid as number;
   };
+  // One start for every request of a test: the preflight and the send must describe the same event,
+  // and times taken apart once crossed a minute between the two (4:17 am in one, 4:18 in the other).
+  const tomorrow = Math.floor(Date.now() / 1000) + 86_400;
   const eventBody = (number: number, extra: Record<string, unknown> = {}) => ({
     number,
     title: `Subscriber check ${number}`,
     description: 'Works on the ring.',
-    starttime: Math.floor(Date.now() / 1000) + 86_400,
-    endtime: Math.floor(Date.now() / 1000) + 90_000,
+    starttime: tomorrow,
+    endtime: tomorrow + 3_600,
     type: 1,
     initiator: 'Field Services',
     services: [svc.linked, svc.single, svc.ebh],
