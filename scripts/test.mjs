@@ -1,4 +1,5 @@
-// `npm test`: every check, in order, stopping at the first failure: lint, typecheck, unit tests
+// `npm test`: every check, in order, stopping at the first failure: lint (with the web app's import
+// boundaries), typecheck, unit tests
 // (domain and web), the API suite on PGlite, the same suite on PostgreSQL when one is reachable, and the
 // end-to-end suite in Chromium. Ends with one line counting the tests that ran.
 import { spawnSync } from 'node:child_process';
@@ -69,7 +70,11 @@ function finish(ok) {
 }
 
 const steps = [
-  () => run('lint (biome)', 'npx', ['biome', 'ci', '.']),
+  () =>
+    run('lint (biome, web import boundaries)', 'sh', [
+      '-c',
+      'npx biome ci . && node scripts/check-boundaries.mjs',
+    ]),
   () => run('typecheck', 'npm', ['run', 'typecheck', '--silent']),
   () => vitest('unit tests (domain, web)', 'unit.json', ['--project', 'domain', '--project', 'web']),
   () => vitest('API tests on PGlite', 'api-pglite.json', ['--project', 'server']),

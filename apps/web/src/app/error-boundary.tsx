@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useRouteError } from 'react-router';
-import { ServerErrorContent } from '../features/errors/pages/server-error-page';
+import { ServerErrorContent } from './routes/errors/server-error-page';
 
 type State = { error: unknown };
 

@@ -3,9 +3,9 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { cssVariablesResolver, theme } from '../lib/theme';
 import { ErrorBoundary } from './error-boundary';
 import { queryClient } from './query-client';
-import { cssVariablesResolver, theme } from './theme';
 
 // Decision 015: the system setting decides until the user picks Light or Dark in the profile menu;
 // the choice is kept in this browser.

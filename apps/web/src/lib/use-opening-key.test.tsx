@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../test/dom-shims';
-import { theme } from '../app/theme';
+import { theme } from './theme';
 import { useOpeningKey } from './use-opening-key';
 
 // A wizard as the app builds them: the session is keyed on the opening, so it mounts already open.

@@ -4,7 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { theme } from '../app/theme';
+import { theme } from '../lib/theme';
 
 // Renders routes the way the app does (Mantine with the app's theme and its defaults, TanStack Query, a
 // data router) at one URL.

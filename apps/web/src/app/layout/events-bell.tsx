@@ -105,7 +105,7 @@ function LoadingRows() {
 }
 
 // The latest network events (spec 4: current, starting within a week or ended within one); the badge
-// counts those affecting services right now. Kept current by the live stream (features/live).
+// counts those affecting services right now. Kept current by the live stream (app/live).
 export function EventsBell() {
   const latest = useLatestEvents();
   const now = useNowSeconds();

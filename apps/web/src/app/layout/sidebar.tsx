@@ -26,9 +26,9 @@ import {
 } from '@tabler/icons-react';
 import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useNavigationCounts } from '../../features/navigation/api/get-navigation-counts';
 import { actionHref } from '../../features/placeholders/placeholder-routes';
 import { telHref } from '../../lib/format';
+import { useNavigationCounts } from '../../lib/queries/get-navigation-counts';
 import { useSession } from '../../lib/session';
 import { activeNavTarget, navTargets } from './nav-match';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOpenSite, groupForPath, serviceRoute, siteEndRoute } from './service-links';
+import { canOpenSite, groupForPath, serviceRoute, siteEndRoute } from '../../lib/service-links';
 
 describe('siteEndRoute', () => {
   it('sends logical B ends to their network page and everything else to the site', () => {

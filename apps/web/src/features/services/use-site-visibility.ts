@@ -1,8 +1,8 @@
 import { isProviderType } from '@lightpath/domain/user-types';
 import { useCallback } from 'react';
+import { useOwnSiteIds } from '../../lib/queries/list-site-options';
+import { canOpenSite } from '../../lib/service-links';
 import { useSession } from '../../lib/session';
-import { useOwnSiteIds } from './api/list-site-options';
-import { canOpenSite } from './service-links';
 
 // Whether a site link would open for this user (see canOpenSite): customers never get a link to the
 // provider's PoP at the B end of their services.

@@ -5,9 +5,9 @@ import { Group, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMapPin } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSites } from '../../../lib/queries/list-sites';
 import { useSession } from '../../../lib/session';
-import { useSites } from '../../sites/api/list-sites';
-import { siteChoiceLabel } from '../../sites/components/site-fields';
+import { siteChoiceLabel } from '../../../lib/site-choice-label';
 
 type Props = {
   value: Site | null;

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { LightpathMark } from '../../../components/lightpath-mark';
 import { buildVersion } from '../../../lib/build-info';
 import { telHref } from '../../../lib/format';
-import { usePortalInfo } from '../../portal/api/get-portal-info';
+import { usePortalInfo } from '../../../lib/queries/get-portal-info';
 import classes from './auth-layout.module.css';
 
 // Sign-in and password reset share this split screen: the brand and the provider's support line on

@@ -10,11 +10,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/notify';
+import { meQueryKey } from '../../../lib/queries/get-me';
 import { useSession } from '../../../lib/session';
 import { clearToken, isRemembered, setToken } from '../../../lib/token-storage';
 import { reportFormError, zodResolver } from '../../../lib/zod-form';
 import { changePassword } from '../api/change-password';
-import { meQueryKey } from '../api/get-me';
 import { login } from '../api/login';
 
 type Props = { opened: boolean; onClose: () => void };

@@ -1,7 +1,7 @@
 import { checkinSiteEligible, checkinSiteFilter } from '@lightpath/domain/checkins';
 import type { UserType } from '@lightpath/domain/user-types';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { listSites } from '../../sites/api/list-sites';
+import { listSites } from '../../../lib/queries/list-sites';
 
 // A network may have thousands of sites, so the picker asks the server to search and shows one page.
 export const checkinSiteChoicesLimit = 50;

@@ -4,8 +4,6 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../lib/token-storage';
-import { mockFetch, type RecordedCall } from '../../../test/fetch-mock';
-import { renderRoutes } from '../../../test/render';
 import {
   carlton,
   checkinAt,
@@ -16,7 +14,9 @@ import {
   sessionFor,
   signedIn,
   site,
-} from '../pages/checkins-test-fixtures';
+} from '../../../test/checkins-test-fixtures';
+import { mockFetch, type RecordedCall } from '../../../test/fetch-mock';
+import { renderRoutes } from '../../../test/render';
 import { SiteCheckinButton } from './site-checkin-button';
 
 vi.setConfig({ testTimeout: 20_000 });

@@ -4,8 +4,8 @@ import { Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLogin2, IconLogout2 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSite } from '../../../lib/queries/get-site';
 import { useSession } from '../../../lib/session';
-import { useSite } from '../../sites/api/get-site';
 import { useActiveCheckins } from '../api/list-active-checkins';
 import { SiteCheckinModal } from './site-checkin-modal';
 

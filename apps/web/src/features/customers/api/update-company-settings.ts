@@ -1,7 +1,7 @@
 import type { CompanySettingsUpdate, Customer } from '@lightpath/domain/customers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { meQueryKey } from '../../auth/api/get-me';
+import { meQueryKey } from '../../../lib/queries/get-me';
 import { myCustomerQueryKey } from './get-my-customer';
 
 // Company Settings act on the caller's own (effective) company, so the path names no id.

@@ -1,7 +1,7 @@
 import type { Customer, CustomerUpdate } from '@lightpath/domain/customers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { meQueryKey } from '../../auth/api/get-me';
+import { meQueryKey } from '../../../lib/queries/get-me';
 
 export function updateCustomer(customerid: number, input: CustomerUpdate) {
   return apiRequest<Customer>(`customer/${customerid}`, { method: 'PUT', body: input });

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { navigationCountsQuery } from '../../navigation/api/get-navigation-counts';
+import { navigationCountsQuery } from '../../../lib/queries/get-navigation-counts';
 
 // An event changes the condition of its services and sites, so every view that shows a condition
 // refreshes with the event lists: services, sites, the dashboard, the map and the sidebar's counts.

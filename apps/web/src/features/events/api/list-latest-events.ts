@@ -15,7 +15,7 @@ export function listLatestEvents(signal?: AbortSignal) {
 }
 
 // No polling of its own: the live stream refreshes everything under ['events'], and falls back to the
-// 120 s poll while it is down (features/live).
+// 120 s poll while it is down (app/live).
 export const latestEventsQuery = queryOptions({
   queryKey: ['events', 'latest'],
   queryFn: ({ signal }) => listLatestEvents(signal),

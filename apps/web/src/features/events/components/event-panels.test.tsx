@@ -2,9 +2,9 @@ import { cleanup, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../lib/token-storage';
+import { outage, page, sessionFor, signedIn, works } from '../../../test/events-test-fixtures';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
-import { outage, page, sessionFor, signedIn, works } from '../pages/events-test-fixtures';
 import { DashboardEventsPanel } from './dashboard-events-panel';
 import { ServiceEventsPanel } from './service-events-panel';
 

@@ -6,8 +6,8 @@ import { IconRoute } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ServiceConditionBadge } from '../../../components/condition-badges';
 import { Panel } from '../../../components/panel';
-import { ServiceStatusBadge, ServiceTypeBadge } from '../../services/components/service-badges';
-import { serviceRoute } from '../../services/service-links';
+import { ServiceStatusBadge, ServiceTypeBadge } from '../../../components/service-badges';
+import { serviceRoute } from '../../../lib/service-links';
 
 type Props = { services: EventService[]; showCustomer: boolean };
 

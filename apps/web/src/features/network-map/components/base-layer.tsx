@@ -1,5 +1,5 @@
 import { GeoJSON, TileLayer } from 'react-leaflet';
-import { usePortalInfo } from '../../portal/api/get-portal-info';
+import { usePortalInfo } from '../../../lib/queries/get-portal-info';
 import { australiaOutline } from '../australia-outline';
 
 // The portal configuration may name a tile server (MAP_TILE_URL, in GET /api/portal as maptileurl);

@@ -1,7 +1,7 @@
 import type { Service, ServiceCreate } from '@lightpath/domain/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { navigationCountsQuery } from '../../navigation/api/get-navigation-counts';
+import { navigationCountsQuery } from '../../../lib/queries/get-navigation-counts';
 
 export function createService(input: ServiceCreate) {
   return apiRequest<Service>('service', { method: 'POST', body: input });

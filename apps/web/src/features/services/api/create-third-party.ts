@@ -1,7 +1,7 @@
 import type { ThirdPartyCreate } from '@lightpath/domain/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { navigationCountsQuery } from '../../navigation/api/get-navigation-counts';
+import { navigationCountsQuery } from '../../../lib/queries/get-navigation-counts';
 import type { ThirdPartyCircuit } from '../third-party-values';
 
 export function createThirdParty(input: ThirdPartyCreate) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { navigationCountsQuery } from '../../navigation/api/get-navigation-counts';
+import { navigationCountsQuery } from '../../../lib/queries/get-navigation-counts';
 
 export function deleteService(serviceid: string) {
   return apiRequest<unknown>(`service/${encodeURIComponent(serviceid)}`, { method: 'DELETE' });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { navigationCountsQuery } from '../../navigation/api/get-navigation-counts';
+import { navigationCountsQuery } from '../../../lib/queries/get-navigation-counts';
 
 export function deleteThirdParty(id: number) {
   return apiRequest<unknown>(`netbox/thirdparty/${id}`, { method: 'DELETE' });

@@ -1,7 +1,7 @@
 import type { Service } from '@lightpath/domain/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { navigationCountsQuery } from '../../navigation/api/get-navigation-counts';
+import { navigationCountsQuery } from '../../../lib/queries/get-navigation-counts';
 
 export function deprovisionService(serviceid: string) {
   return apiRequest<Service | undefined>(`service/${encodeURIComponent(serviceid)}/deprovision`, {

@@ -1,7 +1,7 @@
 import type { Service, ServiceUpdate } from '@lightpath/domain/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { navigationCountsQuery } from '../../navigation/api/get-navigation-counts';
+import { navigationCountsQuery } from '../../../lib/queries/get-navigation-counts';
 
 export function updateService(serviceid: string, input: ServiceUpdate) {
   return apiRequest<Service>(`service/${encodeURIComponent(serviceid)}`, { method: 'PUT', body: input });

@@ -2,7 +2,7 @@ import { siteTypes } from '@lightpath/domain/sites';
 import { Button, Group, Paper, Select, Skeleton, Text } from '@mantine/core';
 import { IconTopologyStar3 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { useSiteOptions } from '../api/list-site-options';
+import { useSiteOptions } from '../../../lib/queries/list-site-options';
 
 type Props = { sitetype: 2 | 4 };
 

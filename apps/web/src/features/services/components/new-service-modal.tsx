@@ -36,14 +36,16 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconExternalLink } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ServiceStatusBadge, ServiceTypeBadge } from '../../../components/service-badges';
 import { notify } from '../../../lib/notify';
+import { usePortalInfo } from '../../../lib/queries/get-portal-info';
+import { useAllCustomers } from '../../../lib/queries/list-customers';
+import { useServices } from '../../../lib/queries/list-services';
+import { useSiteOptions } from '../../../lib/queries/list-site-options';
+import { serviceRoute } from '../../../lib/service-links';
 import { formLevelKey, reportFormError, zodResolver } from '../../../lib/zod-form';
-import { useAllCustomers } from '../../customers/api/list-customers';
-import { usePortalInfo } from '../../portal/api/get-portal-info';
 import { useCreateService } from '../api/create-service';
 import { useServiceExists } from '../api/get-service';
-import { useServices } from '../api/list-services';
-import { useSiteOptions } from '../api/list-site-options';
 import {
   blankNewServiceValues,
   composeServiceId,
@@ -52,10 +54,8 @@ import {
   nextSequence,
   toServiceCreate,
 } from '../service-form-values';
-import { serviceRoute } from '../service-links';
 import { HandoffFinder } from './handoff-finder';
 import { PatchingFields } from './patching-fields';
-import { ServiceStatusBadge, ServiceTypeBadge } from './service-badges';
 
 type Props = { opened: boolean; onClose: () => void };
 

@@ -2,8 +2,8 @@ import type { ServiceSummary } from '@lightpath/domain/services';
 import { Group, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useServices } from '../api/list-services';
-import { ServiceTypeBadge } from './service-badges';
+import { ServiceTypeBadge } from '../../../components/service-badges';
+import { useServices } from '../../../lib/queries/list-services';
 
 type Props = {
   label: string;

@@ -3,10 +3,10 @@ import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/c
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { ServiceConditionBadge } from '../../../components/condition-badges';
+import { ServiceStatusBadge, ServiceTypeBadge } from '../../../components/service-badges';
 import { SortableTh } from '../../../components/sortable-th';
+import { serviceRoute } from '../../../lib/service-links';
 import { formatServiceDate } from '../format-service-date';
-import { serviceRoute } from '../service-links';
-import { ServiceStatusBadge, ServiceTypeBadge } from './service-badges';
 import { SiteEnd } from './site-end';
 
 type Props = {

@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { siteEndRoute } from '../service-links';
+import { siteEndRoute } from '../../../lib/service-links';
 
 type Props = {
   end: 'A' | 'B';

@@ -14,10 +14,10 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/notify';
+import { useAllCustomers } from '../../../lib/queries/list-customers';
+import { useCustomerSites } from '../../../lib/queries/list-sites';
 import { formLevelKey, reportFormError, zodResolver } from '../../../lib/zod-form';
-import { useAllCustomers } from '../../customers/api/list-customers';
 import { useCreateSite } from '../api/create-site';
-import { useCustomerSites } from '../api/list-sites';
 import { blankSiteValues, type SiteFormValues, siteRuleErrors, toSiteCreate } from '../site-form-values';
 import { SiteFields } from './site-fields';
 

@@ -2,7 +2,7 @@ import { accessTypes, type Site, siteAddress, siteTypes } from '@lightpath/domai
 import { Anchor, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useSite } from '../api/get-site';
+import { useSite } from '../../../lib/queries/get-site';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

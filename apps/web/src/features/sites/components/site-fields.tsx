@@ -41,16 +41,6 @@ export function siteOptionLabel(site: Pick<Site, 'sitenumber' | 'sitename'>): st
   return `${site.sitenumber} · ${site.sitename}`;
 }
 
-// A site in a picker that can offer several customers' sites: site numbers repeat across customers
-// (each has an S0001), so staff see the customer code as well.
-export function siteChoiceLabel(
-  site: Pick<Site, 'sitenumber' | 'sitename' | 'customercode'>,
-  withCustomer: boolean,
-): string {
-  const label = `${site.sitenumber} ${site.sitename}`;
-  return withCustomer ? `${label} · ${site.customercode}` : label;
-}
-
 // The fields a site has after it is made: shared by the Create New Site modal and the edit form.
 export function SiteFields({
   form,

@@ -11,10 +11,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconBellPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../../lib/notify';
+import { useServices } from '../../../lib/queries/list-services';
+import { useUsers } from '../../../lib/queries/list-users';
 import { useSession } from '../../../lib/session';
 import { formLevelKey, reportFormError, zodResolver } from '../../../lib/zod-form';
-import { useServices } from '../../services/api/list-services';
-import { useUsers } from '../../users/api/list-users';
 import { useCreateSubscription } from '../api/create-subscription';
 
 type Values = { serviceid: string; userid: string };

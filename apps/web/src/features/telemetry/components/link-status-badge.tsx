@@ -1,7 +1,7 @@
 import { serviceMessages } from '@lightpath/domain/services';
 import { Badge, Group, Loader, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useLinkStatus } from '../api/get-link-status';
+import { useLinkStatus } from '../../../lib/queries/get-link-status';
 
 // The service's overall link state (spec 3: linkstatus.overallstatus), with each end underneath.
 export function LinkStatusBadge({ serviceid, withEnds = false }: { serviceid: string; withEnds?: boolean }) {

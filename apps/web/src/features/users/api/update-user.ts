@@ -1,7 +1,7 @@
 import type { User, UserUpdate } from '@lightpath/domain/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { meQueryKey } from '../../auth/api/get-me';
+import { meQueryKey } from '../../../lib/queries/get-me';
 
 export async function updateUser(userid: number, input: UserUpdate) {
   return (await apiRequest<{ user: User }>(`user/${userid}`, { method: 'PUT', body: input })).user;

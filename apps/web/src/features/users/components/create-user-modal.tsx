@@ -15,9 +15,9 @@ import {
 import { useForm } from '@mantine/form';
 import { useEffect, useMemo } from 'react';
 import { notify } from '../../../lib/notify';
+import { useAllCustomers } from '../../../lib/queries/list-customers';
 import { useSession } from '../../../lib/session';
 import { formLevelKey, reportFormError, zodResolver } from '../../../lib/zod-form';
-import { useAllCustomers } from '../../customers/api/list-customers';
 import { useCreateUser } from '../api/create-user';
 import {
   blankUserValues,

@@ -7,7 +7,7 @@ import { EmailText } from '../../../components/email-text';
 import { SortableTh } from '../../../components/sortable-th';
 import { UserTypeBadge } from '../../../components/user-type-badge';
 import { formatDateTime, formatRelative, initialsOf } from '../../../lib/format';
-import type { UserListItem } from '../api/list-users';
+import type { UserListItem } from '../../../lib/queries/list-users';
 
 type Props = {
   users: UserListItem[];

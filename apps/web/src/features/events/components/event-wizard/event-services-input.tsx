@@ -3,7 +3,7 @@ import { Button, Group, TagsInput, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { notify } from '../../../../lib/notify';
-import { useServices } from '../../../services/api/list-services';
+import { useServices } from '../../../../lib/queries/list-services';
 import { looksLikeServiceId, mergeServiceIds, parseServiceIds } from '../../event-form-values';
 
 type Props = {

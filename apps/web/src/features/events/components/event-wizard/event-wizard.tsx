@@ -18,11 +18,11 @@ import { DiscardConfirmModal } from '../../../../components/discard-confirm-moda
 import { ApiError, errorMessage, needsToast } from '../../../../lib/api-client';
 import { newIdempotencyKey } from '../../../../lib/idempotency-key';
 import { notify } from '../../../../lib/notify';
+import { usePortalInfo } from '../../../../lib/queries/get-portal-info';
 import { useSession } from '../../../../lib/session';
 import { useOpeningKey } from '../../../../lib/use-opening-key';
 import { useWizardStep } from '../../../../lib/use-wizard-step';
 import { serverErrorsToFormErrors } from '../../../../lib/zod-form';
-import { usePortalInfo } from '../../../portal/api/get-portal-info';
 import { useCreateEvent } from '../../api/create-event';
 import { usePreflightEvent } from '../../api/preflight-event';
 import { useUpdateEvent } from '../../api/update-event';

@@ -2,7 +2,7 @@ import { type TicketIssueType, ticketServiceWarnings } from '@lightpath/domain/t
 import { Alert, Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueries } from '@tanstack/react-query';
-import { linkStatusQuery } from '../../../telemetry/api/get-link-status';
+import { linkStatusQuery } from '../../../../lib/queries/get-link-status';
 
 type Props = { serviceids: string[]; issuetype: TicketIssueType | null; enabled: boolean };
 

@@ -2,7 +2,7 @@ import type { ServiceSummary } from '@lightpath/domain/services';
 import { Group, MultiSelect, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
-import { useServices } from '../../../services/api/list-services';
+import { useServices } from '../../../../lib/queries/list-services';
 
 type Props = {
   value: string[];

@@ -18,12 +18,12 @@ import { DiscardConfirmModal } from '../../../../components/discard-confirm-moda
 import { errorMessage, needsToast } from '../../../../lib/api-client';
 import { newIdempotencyKey } from '../../../../lib/idempotency-key';
 import { notify } from '../../../../lib/notify';
+import { useSiteOptions } from '../../../../lib/queries/list-site-options';
 import { useSession } from '../../../../lib/session';
+import { siteChoiceLabel } from '../../../../lib/site-choice-label';
 import { portalTimeZone } from '../../../../lib/time-zone';
 import { useOpeningKey } from '../../../../lib/use-opening-key';
 import { useWizardStep } from '../../../../lib/use-wizard-step';
-import { useSiteOptions } from '../../../services/api/list-site-options';
-import { siteChoiceLabel } from '../../../sites/components/site-fields';
 import { useCreateTicket } from '../../api/create-ticket';
 import {
   blankTicketValues,

@@ -1,0 +1,172 @@
+import { type EventType, eventMessages, eventTypes } from '@lightpath/domain/events';
+import { can } from '@lightpath/domain/permissions';
+import { isProviderType } from '@lightpath/domain/user-types';
+import { Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconCalendarEvent, IconCalendarOff, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { LoadError } from '../../../components/load-error';
+import { NoAccess } from '../../../components/no-access';
+import { PageHeader } from '../../../components/page-header';
+import { TableSkeleton } from '../../../components/table-skeleton';
+import { usePastEvents } from '../../../features/events/api/list-past-events';
+import { EventWizard } from '../../../features/events/components/event-wizard/event-wizard';
+import { PagedEventsTable } from '../../../features/events/components/paged-events-table';
+import { defaultPastRange, rangeSeconds } from '../../../features/events/event-format';
+import { useNewEventAction } from '../../../features/events/use-new-event-action';
+import { useSession } from '../../../lib/session';
+import { useListParams } from '../../../lib/use-list-params';
+import { usePageTitle } from '../../../lib/use-page-title';
+
+const pageSize = 25;
+const title = 'Past Outages';
+const crumbs = [{ label: 'Events' }, { label: title }];
+const eventTypeIds = [1, 2, 3] as const satisfies readonly EventType[];
+
+// Spec 7.5: GET events/past/{startdate}/{enddate}: events that ended within a range of days, the last
+// 30 by default. The range lives in the URL with the other filters.
+export function PastEventsPage() {
+  usePageTitle(title);
+  const { actor } = useSession();
+  const allowed = can(actor, 'events.view');
+  const staff = isProviderType(actor.type);
+  const list = useListParams();
+  const wizard = useNewEventAction(list);
+  // Read once, so the default range does not move at midnight under an open page.
+  const [fallback] = useState(() => defaultPastRange(Math.floor(Date.now() / 1000)));
+  const from = list.get('from') || fallback.from;
+  const to = list.get('to') || fallback.to;
+  const range = rangeSeconds(from, to);
+  const rangeProblem = !range
+    ? 'Choose both dates'
+    : range.end < range.start
+      ? eventMessages.rangeInvalid
+      : null;
+  const [q] = useDebouncedValue(list.get('q').trim(), 300);
+  const typeParam = list.get('type');
+  const type = eventTypeIds.find((t) => String(t) === typeParam);
+  const sort = list.get('sort');
+
+  const events = usePastEvents(
+    {
+      start: range?.start ?? 0,
+      end: range?.end ?? 0,
+      limit: pageSize,
+      offset: (list.page - 1) * pageSize,
+      q: q || undefined,
+      type,
+      sort: sort || undefined,
+    },
+    allowed && rangeProblem === null,
+  );
+
+  if (!allowed) {
+    return (
+      <>
+        <PageHeader title={title} crumbs={crumbs} />
+        <NoAccess what="events" />
+      </>
+    );
+  }
+
+  const filtered = Boolean(list.get('q') || type);
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description="Events that ended within the chosen days, most recent first."
+        crumbs={crumbs}
+        actions={
+          wizard.manage && (
+            <Button leftSection={<IconPlus size={16} />} onClick={wizard.open}>
+              New Event
+            </Button>
+          )
+        }
+      />
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} shadow="xs">
+        <Group gap="sm" mb="md" align="flex-start">
+          <TextInput
+            label="From"
+            type="date"
+            value={from}
+            max={to}
+            onChange={(event) => list.set({ from: event.currentTarget.value || null })}
+            error={rangeProblem === eventMessages.rangeInvalid}
+            w={{ base: '100%', xs: 170 }}
+          />
+          <TextInput
+            label="To"
+            type="date"
+            value={to}
+            min={from}
+            onChange={(event) => list.set({ to: event.currentTarget.value || null })}
+            error={rangeProblem}
+            w={{ base: '100%', xs: 170 }}
+          />
+          <TextInput
+            label="Search"
+            placeholder="Title, ticket number or service"
+            leftSection={<IconSearch size={16} />}
+            value={list.get('q')}
+            onChange={(event) => list.set({ q: event.currentTarget.value }, { replace: true })}
+            style={{ flex: '1 1 240px' }}
+            type="search"
+          />
+          <Select
+            label="Type"
+            placeholder="All types"
+            clearable
+            data={eventTypeIds.map((t) => ({ value: String(t), label: eventTypes[t].label }))}
+            value={type ? String(type) : null}
+            onChange={(value) => list.set({ type: value })}
+            w={{ base: '100%', xs: 210 }}
+          />
+        </Group>
+        {rangeProblem ? (
+          <EmptyState
+            py="xl"
+            icon={<IconCalendarOff size={28} />}
+            withIndicatorBackground
+            title="Choose a range of days"
+            description={rangeProblem}
+          />
+        ) : events.isPending ? (
+          <TableSkeleton />
+        ) : events.isError ? (
+          <LoadError error={events.error} what="events" onRetry={() => events.refetch()} />
+        ) : events.data.results.length === 0 ? (
+          <EmptyState
+            py="xl"
+            icon={<IconCalendarEvent size={28} />}
+            withIndicatorBackground
+            title={filtered ? 'No events match these filters' : 'No events ended in this period'}
+            description={
+              filtered
+                ? 'Try a different search or clear the filters.'
+                : 'Choose an earlier start date to look further back.'
+            }
+          >
+            {filtered && (
+              <EmptyState.Actions>
+                <Button variant="default" onClick={() => list.set({ q: null, type: null })}>
+                  Clear filters
+                </Button>
+              </EmptyState.Actions>
+            )}
+          </EmptyState>
+        ) : (
+          <PagedEventsTable
+            page={events.data}
+            stale={events.isPlaceholderData}
+            showCustomers={staff}
+            list={list}
+            pageSize={pageSize}
+          />
+        )}
+      </Paper>
+      {wizard.manage && <EventWizard opened={wizard.opened} onClose={wizard.close} />}
+    </>
+  );
+}

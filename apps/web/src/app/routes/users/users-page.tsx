@@ -1,0 +1,152 @@
+import { can } from '@lightpath/domain/permissions';
+import { type UserType, userTypeNames, userTypes } from '@lightpath/domain/user-types';
+import { Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { CustomerFilter } from '../../../components/customer-filter';
+import { ListFooter } from '../../../components/list-footer';
+import { LoadError } from '../../../components/load-error';
+import { NoAccess } from '../../../components/no-access';
+import { PageHeader } from '../../../components/page-header';
+import { TableSkeleton } from '../../../components/table-skeleton';
+import { CreateUserModal } from '../../../features/users/components/create-user-modal';
+import { UsersTable } from '../../../features/users/components/users-table';
+import { useAllCustomers } from '../../../lib/queries/list-customers';
+import { useUsers } from '../../../lib/queries/list-users';
+import { useSession } from '../../../lib/session';
+import { useListParams } from '../../../lib/use-list-params';
+import { usePageTitle } from '../../../lib/use-page-title';
+
+const pageSize = 25;
+
+export function UsersPage() {
+  usePageTitle('Users');
+  const { actor } = useSession();
+  const allowed = can(actor, 'users.view');
+  const noc = actor.type === 1;
+  const list = useListParams();
+  const [q] = useDebouncedValue(list.get('q').trim(), 300);
+  const type = list.get('type');
+  const customerid = list.get('customerid');
+  const sort = list.get('sort');
+  const [creating, createModal] = useDisclosure(false);
+
+  const users = useUsers(
+    {
+      limit: pageSize,
+      offset: (list.page - 1) * pageSize,
+      q: q || undefined,
+      type: type ? (Number(type) as UserType) : undefined,
+      customerid: noc && customerid ? Number(customerid) : undefined,
+      sort: sort || undefined,
+    },
+    allowed,
+  );
+  const customers = useAllCustomers(allowed && noc);
+
+  if (!allowed) {
+    return (
+      <>
+        <PageHeader title="Users" crumbs={[{ label: 'Administration' }, { label: 'Users' }]} />
+        <NoAccess what="the user list" />
+      </>
+    );
+  }
+
+  const typeChoices: readonly UserType[] = noc ? userTypes : [4, 5];
+  const filtered = Boolean(list.get('q') || type || customerid);
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description={
+          noc
+            ? 'Everyone with access to the portal, across all customers.'
+            : 'People in your organisation with portal access.'
+        }
+        crumbs={[{ label: 'Administration' }, { label: 'Users' }]}
+        actions={
+          can(actor, 'users.manage') && (
+            <Button leftSection={<IconUserPlus size={16} />} onClick={createModal.open}>
+              New user
+            </Button>
+          )
+        }
+      />
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} shadow="xs">
+        <Group gap="sm" mb="md" align="flex-end">
+          <TextInput
+            aria-label="Search users"
+            placeholder="Search by name or email"
+            leftSection={<IconSearch size={16} />}
+            value={list.get('q')}
+            onChange={(event) => list.set({ q: event.currentTarget.value }, { replace: true })}
+            style={{ flex: '1 1 240px' }}
+            type="search"
+          />
+          <Select
+            aria-label="Filter by user type"
+            placeholder="All types"
+            clearable
+            data={typeChoices.map((t) => ({ value: String(t), label: userTypeNames[t] }))}
+            value={type || null}
+            onChange={(value) => list.set({ type: value })}
+            w={{ base: '100%', xs: 200 }}
+          />
+          {noc && (
+            <CustomerFilter
+              customers={customers.data ?? []}
+              value={customerid}
+              onChange={(value) => list.set({ customerid: value })}
+            />
+          )}
+        </Group>
+        {users.isPending ? (
+          <TableSkeleton />
+        ) : users.isError ? (
+          <LoadError error={users.error} what="users" onRetry={() => users.refetch()} />
+        ) : users.data.results.length === 0 ? (
+          <EmptyState
+            py="xl"
+            icon={<IconUsers size={28} />}
+            withIndicatorBackground
+            title={filtered ? 'No users match these filters' : 'No users yet'}
+            description={
+              filtered
+                ? 'Try a different search or clear the filters.'
+                : 'Add the first user with the New user button.'
+            }
+          >
+            {filtered && (
+              <EmptyState.Actions>
+                <Button variant="default" onClick={() => list.set({ q: null, type: null, customerid: null })}>
+                  Clear filters
+                </Button>
+              </EmptyState.Actions>
+            )}
+          </EmptyState>
+        ) : (
+          <div style={{ opacity: users.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+            <UsersTable
+              users={users.data.results}
+              showCustomer={noc}
+              sort={sort}
+              onSort={(next) => list.set({ sort: next })}
+            />
+          </div>
+        )}
+        {users.data && users.data.count > 0 && (
+          <ListFooter
+            count={users.data.count}
+            page={list.page}
+            pageSize={pageSize}
+            noun="users"
+            onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
+          />
+        )}
+      </Paper>
+      {can(actor, 'users.manage') && <CreateUserModal opened={creating} onClose={createModal.close} />}
+    </>
+  );
+}
