@@ -14,7 +14,7 @@ import { Panel } from './panel';
 export type ThreadComment = {
   id: number;
   author: string;
-  createdAt: string;
+  createdAt: number;
   exactTime: string;
   body: ReactNode;
 };
@@ -23,7 +23,10 @@ export type CommentReply = {
   // The domain's schema, so the form says exactly what the server would.
   schema: z.ZodType;
   placeholder: string;
-  mutation: UseMutationResult<{ message?: string }, Error, string>;
+  // The area's add-comment hook and the record it comments on: the reply box calls the hook itself, so
+  // it re-renders with the write's progress (the box is held while a ticket reply is sent).
+  useAddComment: (recordId: number) => UseMutationResult<{ message?: string }, Error, string>;
+  recordId: number;
   succeeded: string;
   failed: string;
   // Tickets refetch the thread after a reply, so the box is held until the reply is in.
@@ -64,7 +67,16 @@ function CommentItem({ comment, article }: { comment: ThreadComment; article: bo
   );
 }
 
-function ReplyForm({ schema, placeholder, mutation, succeeded, failed, lockWhileSending }: CommentReply) {
+function ReplyForm({
+  schema,
+  placeholder,
+  useAddComment,
+  recordId,
+  succeeded,
+  failed,
+  lockWhileSending,
+}: CommentReply) {
+  const mutation = useAddComment(recordId);
   const form = useForm({ initialValues: { comment: '' }, validate: zodResolver(schema) });
 
   const submit = form.onSubmit((values) =>

@@ -8,7 +8,6 @@ type Props = { eventid: number; comments: EventComment[]; canComment: boolean };
 
 // An event's comments are plain text as typed, so line breaks are kept.
 export function EventCommentsPanel({ eventid, comments, canComment }: Props) {
-  const addComment = useAddEventComment(eventid);
   return (
     <CommentThread
       comments={comments.map((comment) => ({
@@ -27,7 +26,8 @@ export function EventCommentsPanel({ eventid, comments, canComment }: Props) {
           ? {
               schema: eventCommentSchema,
               placeholder: 'What changed, what was found, what happens next',
-              mutation: addComment,
+              useAddComment: useAddEventComment,
+              recordId: eventid,
               succeeded: eventMessages.commentAdded,
               failed: 'An error occurred while adding this comment',
             }

@@ -27,7 +27,6 @@ export function TicketHtml({ html }: { html: string }) {
 
 // The ticket's conversation after its opening comment; every reader of a ticket may answer it.
 export function TicketCommentsPanel({ ticketid, comments }: Props) {
-  const addComment = useAddTicketComment(ticketid);
   return (
     <CommentThread
       articles
@@ -46,7 +45,8 @@ export function TicketCommentsPanel({ ticketid, comments }: Props) {
       reply={{
         schema: ticketCommentSchema,
         placeholder: 'An update for the NOC, or an answer to their question',
-        mutation: addComment,
+        useAddComment: useAddTicketComment,
+        recordId: ticketid,
         succeeded: ticketMessages.commentAdded,
         failed: ticketMessages.commentFailed,
         lockWhileSending: true,
