@@ -8,12 +8,9 @@ import {
 } from '@lightpath/domain/access';
 import type { Site } from '@lightpath/domain/sites';
 import { fullName } from '@lightpath/domain/users';
-import { Button, Group, Modal, Stack, Stepper, Title } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DiscardConfirmModal } from '../../../components/discard-confirm-modal';
+import { WizardFrame, WizardStepHeading } from '../../../components/wizard-frame';
 import { ApiError, errorMessage, needsToast } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { notify } from '../../../lib/notify';
@@ -64,7 +61,6 @@ export function RequestSiteAccessWizard(props: Props) {
 }
 
 function RequestSiteAccessSession({ opened, onClose, site: preselected }: Props) {
-  const fullScreen = useMediaQuery('(max-width: 48em)');
   const { user } = useSession();
   const form = useForm<AccessFormValues>({
     initialValues: blankAccessValues({ technician: fullName(user) }),
@@ -78,7 +74,6 @@ function RequestSiteAccessSession({ opened, onClose, site: preselected }: Props)
   const [confirmed, setConfirmed] = useState<{ siteid: number; body: AccessBody } | null>(null);
   const [uploaded, setUploaded] = useState<Uploaded | null>(null);
   const [ticketid, setTicketid] = useState<number | null>(null);
-  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   // One key for the whole session: a second click, or a retry after a lost reply, is the same request.
   const [idempotencyKey] = useState(newIdempotencyKey);
 
@@ -88,19 +83,14 @@ function RequestSiteAccessSession({ opened, onClose, site: preselected }: Props)
   const checking = upload.isPending || preflight.isPending;
 
   const heading = (step: Step) => (
-    // data-autofocus: the modal opens on the heading, not in the site picker, whose list would
-    // otherwise drop open over the form even when the site page has chosen the site already.
-    <Title order={3} fz="lg" tabIndex={-1} ref={focusOnArrival} style={{ outline: 'none' }} data-autofocus>
+    // Autofocus: the modal opens on the heading, not in the site picker, whose list would otherwise
+    // drop open over the form even when the site page has chosen the site already.
+    <WizardStepHeading focusRef={focusOnArrival} autofocus>
       {stepTitles[step]}
-    </Title>
+    </WizardStepHeading>
   );
 
   const changed = form.isDirty() || (site?.siteid ?? null) !== (preselected?.siteid ?? null);
-  const requestClose = () => {
-    if (createRequest.isPending) return;
-    if (active < 2 && changed) setConfirmingDiscard(true);
-    else onClose();
-  };
 
   const showError = (path: string, message: string) => {
     const field = formFieldOf(path);
@@ -193,107 +183,78 @@ function RequestSiteAccessSession({ opened, onClose, site: preselected }: Props)
   };
 
   return (
-    <>
-      <Modal
-        opened={opened}
-        onClose={requestClose}
-        closeOnEscape={!confirmingDiscard}
-        closeOnClickOutside={false}
-        title="Request Site Access"
-        size="xl"
-        fullScreen={fullScreen}
-      >
-        <Stack gap="lg">
-          <Stepper active={active} size="sm" allowNextStepsSelect={false}>
-            <Stepper.Step label={stepTitles[0]}>
-              <AccessDescriptionStep
-                form={form}
-                heading={heading(0)}
-                site={site}
-                onSite={chooseSite}
-                siteError={siteError}
-                onReason={(reason) => form.setValues(withReason(form.getValues(), reason, site))}
-                onAddFiles={(files) => {
-                  form.setFieldValue('files', mergeFiles(form.getValues().files, files));
-                  form.clearFieldError('files');
-                }}
-                onRemoveFile={(file) =>
-                  form.setFieldValue(
-                    'files',
-                    form.getValues().files.filter((f) => f !== file),
-                  )
-                }
-                searchEnabled={opened && active === 0}
-              />
-            </Stepper.Step>
-            <Stepper.Step label={stepTitles[1]}>
-              <AccessPreflightStep heading={heading(1)} plan={plan} />
-            </Stepper.Step>
-            <Stepper.Step label={stepTitles[2]}>
-              <AccessSummaryStep
-                heading={heading(2)}
-                ticketid={ticketid}
-                sitename={site ? `${site.sitenumber} ${site.sitename}` : 'the site'}
-                onOpenTicket={onClose}
-              />
-            </Stepper.Step>
-          </Stepper>
-
-          <Group justify="space-between">
-            {active === 0 && (
-              <>
-                <Button variant="default" onClick={requestClose}>
-                  Cancel
-                </Button>
-                <Button
-                  onClick={() => void next()}
-                  loading={checking}
-                  // Spec 5: a site whose access type sends the user elsewhere cannot go on.
-                  disabled={site !== null && accessTypeRefusal(site.accesstype) !== null}
-                  rightSection={<IconArrowRight size={16} aria-hidden="true" />}
-                >
-                  Next
-                </Button>
-              </>
-            )}
-            {active === 1 && (
-              <>
-                <Button
-                  variant="default"
-                  onClick={() => goTo(0)}
-                  disabled={createRequest.isPending}
-                  leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
-                >
-                  Back
-                </Button>
-                <Button
-                  onClick={send}
-                  loading={createRequest.isPending}
-                  leftSection={<IconSend size={16} aria-hidden="true" />}
-                >
-                  Send request
-                </Button>
-              </>
-            )}
-            {active === 2 && (
-              <Button ml="auto" onClick={onClose}>
-                Close
-              </Button>
-            )}
-          </Group>
-        </Stack>
-      </Modal>
-
-      <DiscardConfirmModal
-        opened={opened && confirmingDiscard}
-        title="Discard this request?"
-        consequence="What you entered will be lost and nothing is sent."
-        onKeepEditing={() => setConfirmingDiscard(false)}
-        onDiscard={() => {
-          setConfirmingDiscard(false);
-          onClose();
-        }}
-      />
-    </>
+    <WizardFrame
+      opened={opened}
+      onClose={onClose}
+      title="Request Site Access"
+      active={active}
+      busy={createRequest.isPending}
+      unsaved={active < 2 && changed}
+      discard={{
+        title: 'Discard this request?',
+        consequence: 'What you entered will be lost and nothing is sent.',
+      }}
+      steps={[
+        {
+          label: stepTitles[0],
+          content: (
+            <AccessDescriptionStep
+              form={form}
+              heading={heading(0)}
+              site={site}
+              onSite={chooseSite}
+              siteError={siteError}
+              onReason={(reason) => form.setValues(withReason(form.getValues(), reason, site))}
+              onAddFiles={(files) => {
+                form.setFieldValue('files', mergeFiles(form.getValues().files, files));
+                form.clearFieldError('files');
+              }}
+              onRemoveFile={(file) =>
+                form.setFieldValue(
+                  'files',
+                  form.getValues().files.filter((f) => f !== file),
+                )
+              }
+              searchEnabled={opened && active === 0}
+            />
+          ),
+        },
+        { label: stepTitles[1], content: <AccessPreflightStep heading={heading(1)} plan={plan} /> },
+        {
+          label: stepTitles[2],
+          content: (
+            <AccessSummaryStep
+              heading={heading(2)}
+              ticketid={ticketid}
+              sitename={site ? `${site.sitenumber} ${site.sitename}` : 'the site'}
+              onOpenTicket={onClose}
+            />
+          ),
+        },
+      ]}
+      footer={
+        active === 0
+          ? {
+              forward: {
+                label: 'Next',
+                onClick: () => void next(),
+                loading: checking,
+                // Spec 5: a site whose access type sends the user elsewhere cannot go on.
+                disabled: site !== null && accessTypeRefusal(site.accesstype) !== null,
+              },
+            }
+          : active === 1
+            ? {
+                back: { onClick: () => goTo(0), disabled: createRequest.isPending },
+                forward: {
+                  label: 'Send request',
+                  onClick: send,
+                  sends: true,
+                  loading: createRequest.isPending,
+                },
+              }
+            : { done: true }
+      }
+    />
   );
 }

@@ -8,13 +8,10 @@ import {
   type PreflightCustomer,
 } from '@lightpath/domain/events';
 import { fullName } from '@lightpath/domain/users';
-import { Button, Group, Modal, Stack, Stepper, Title } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DiscardConfirmModal } from '../../../../components/discard-confirm-modal';
+import { WizardFrame, WizardStepHeading } from '../../../../components/wizard-frame';
 import { ApiError, errorMessage, needsToast } from '../../../../lib/api-client';
 import { newIdempotencyKey } from '../../../../lib/idempotency-key';
 import { notify } from '../../../../lib/notify';
@@ -58,7 +55,6 @@ export function EventWizard(props: Props) {
 
 function EventWizardSession({ opened, onClose, event }: Props) {
   const navigate = useNavigate();
-  const fullScreen = useMediaQuery('(max-width: 48em)');
   const { user } = useSession();
   const portal = usePortalInfo();
   const providerName = portal.data?.provider.name ?? null;
@@ -73,7 +69,6 @@ function EventWizardSession({ opened, onClose, event }: Props) {
   const { active, goTo, focusOnArrival } = useWizardStep<Step>(0);
   const [plan, setPlan] = useState<PreflightCustomer[]>([]);
   const [result, setResult] = useState<EventWriteReply | null>(null);
-  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   // One key for the whole session: a second click, or a retry after a lost reply, is the same event.
   const [idempotencyKey] = useState(newIdempotencyKey);
 
@@ -101,16 +96,8 @@ function EventWizardSession({ opened, onClose, event }: Props) {
   ]);
 
   const heading = (step: Step) => (
-    <Title order={3} fz="lg" tabIndex={-1} ref={focusOnArrival} style={{ outline: 'none' }}>
-      {stepTitles[step]}
-    </Title>
+    <WizardStepHeading focusRef={focusOnArrival}>{stepTitles[step]}</WizardStepHeading>
   );
-
-  const requestClose = () => {
-    if (saving) return;
-    if (active < 2 && form.isDirty()) setConfirmingDiscard(true);
-    else onClose();
-  };
 
   // Field problems from the server land on page one's fields; the message is also a warning toast
   // (spec 8), since the user may be looking at page two.
@@ -197,113 +184,83 @@ function EventWizardSession({ opened, onClose, event }: Props) {
   const values = form.values;
 
   return (
-    <>
-      <Modal
-        opened={opened}
-        onClose={requestClose}
-        closeOnEscape={!confirmingDiscard}
-        closeOnClickOutside={false}
-        title={editing ? `Edit Event #${event.eventid}` : 'New Event'}
-        size="xl"
-        fullScreen={fullScreen}
-      >
-        <Stack gap="lg">
-          {/* The summary is shown once the event is saved: nothing is left to do, so every step is
-              ticked (Mantine ticks a step only once the stepper is past it, hence Stepper.Completed). */}
-          <Stepper active={active === 2 ? 3 : active} size="sm" allowNextStepsSelect={false}>
-            <Stepper.Step label={stepTitles[0]}>
-              <EventDescriptionStep
-                form={form}
-                heading={heading(0)}
-                prefill={editing ? null : <PrefillFromTicket onPrefilled={applyPrefill} />}
-                onTemplate={(index) => form.setValues(withTemplate(index))}
-                searchEnabled={opened && active === 0}
-              />
-            </Stepper.Step>
-            <Stepper.Step label={stepTitles[1]}>
-              <PreflightStep
-                heading={heading(1)}
-                customers={plan}
-                sendnotification={values.sendnotification}
-                updateexisting={values.updateexisting}
-                onSendnotificationChange={(checked) => form.setFieldValue('sendnotification', checked)}
-                onUpdateexistingChange={changeUpdateExisting}
-                refreshing={preflight.isPending}
-              />
-            </Stepper.Step>
-            <Stepper.Step label={stepTitles[2]} />
-            <Stepper.Completed>
-              <SummaryStep
-                heading={heading(2)}
-                eventid={resultEventid}
-                editing={editing}
-                revision={result?.event?.revision ?? null}
-                notifications={result?.notifications ?? []}
-                customers={plan}
-                sendnotification={values.sendnotification}
-                onOpenEvent={onClose}
-              />
-            </Stepper.Completed>
-          </Stepper>
-
-          <Group justify="space-between">
-            {active === 0 && (
-              <>
-                <Button variant="default" onClick={requestClose}>
-                  Cancel
-                </Button>
-                <Button
-                  onClick={next}
-                  loading={preflight.isPending}
-                  rightSection={<IconArrowRight size={16} aria-hidden="true" />}
-                >
-                  Next
-                </Button>
-              </>
-            )}
-            {active === 1 && (
-              <>
-                <Button
-                  variant="default"
-                  onClick={() => goTo(0)}
-                  disabled={saving}
-                  leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
-                >
-                  Back
-                </Button>
-                <Button
-                  onClick={send}
-                  loading={saving}
-                  disabled={preflight.isPending}
-                  leftSection={<IconSend size={16} aria-hidden="true" />}
-                >
-                  {editing ? 'Save' : 'Send'}
-                </Button>
-              </>
-            )}
-            {active === 2 && (
-              <Button ml="auto" onClick={onClose}>
-                Close
-              </Button>
-            )}
-          </Group>
-        </Stack>
-      </Modal>
-
-      <DiscardConfirmModal
-        opened={opened && confirmingDiscard}
-        title={editing ? 'Discard your changes?' : 'Discard this event?'}
-        consequence={
-          editing
-            ? 'The changes you made to this event will be lost.'
-            : 'What you entered will be lost and nothing is sent.'
-        }
-        onKeepEditing={() => setConfirmingDiscard(false)}
-        onDiscard={() => {
-          setConfirmingDiscard(false);
-          onClose();
-        }}
-      />
-    </>
+    <WizardFrame
+      opened={opened}
+      onClose={onClose}
+      title={editing ? `Edit Event #${event.eventid}` : 'New Event'}
+      // The summary is shown once the event is saved: nothing is left to do, so every step is ticked
+      // (Mantine ticks a step only once the stepper is past it, hence the completed content).
+      active={active === 2 ? 3 : active}
+      busy={saving}
+      unsaved={active < 2 && form.isDirty()}
+      discard={
+        editing
+          ? {
+              title: 'Discard your changes?',
+              consequence: 'The changes you made to this event will be lost.',
+            }
+          : {
+              title: 'Discard this event?',
+              consequence: 'What you entered will be lost and nothing is sent.',
+            }
+      }
+      steps={[
+        {
+          label: stepTitles[0],
+          content: (
+            <EventDescriptionStep
+              form={form}
+              heading={heading(0)}
+              prefill={editing ? null : <PrefillFromTicket onPrefilled={applyPrefill} />}
+              onTemplate={(index) => form.setValues(withTemplate(index))}
+              searchEnabled={opened && active === 0}
+            />
+          ),
+        },
+        {
+          label: stepTitles[1],
+          content: (
+            <PreflightStep
+              heading={heading(1)}
+              customers={plan}
+              sendnotification={values.sendnotification}
+              updateexisting={values.updateexisting}
+              onSendnotificationChange={(checked) => form.setFieldValue('sendnotification', checked)}
+              onUpdateexistingChange={changeUpdateExisting}
+              refreshing={preflight.isPending}
+            />
+          ),
+        },
+        { label: stepTitles[2] },
+      ]}
+      completed={
+        <SummaryStep
+          heading={heading(2)}
+          eventid={resultEventid}
+          editing={editing}
+          revision={result?.event?.revision ?? null}
+          notifications={result?.notifications ?? []}
+          customers={plan}
+          sendnotification={values.sendnotification}
+          onOpenEvent={onClose}
+        />
+      }
+      footer={
+        active === 0
+          ? { forward: { label: 'Next', onClick: next, loading: preflight.isPending } }
+          : active === 1
+            ? {
+                back: { onClick: () => goTo(0), disabled: saving },
+                forward: {
+                  label: editing ? 'Save' : 'Send',
+                  onClick: send,
+                  sends: true,
+                  loading: saving,
+                  disabled: preflight.isPending,
+                },
+              }
+            : { done: true }
+      }
+    />
   );
 }

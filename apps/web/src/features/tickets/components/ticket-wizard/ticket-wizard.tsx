@@ -8,13 +8,10 @@ import {
   worksSiteEligible,
 } from '@lightpath/domain/tickets';
 import { isProviderType } from '@lightpath/domain/user-types';
-import { Button, Group, Modal, Stack, Stepper, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DiscardConfirmModal } from '../../../../components/discard-confirm-modal';
+import { WizardFrame, WizardStepHeading } from '../../../../components/wizard-frame';
 import { errorMessage, needsToast } from '../../../../lib/api-client';
 import { newIdempotencyKey } from '../../../../lib/idempotency-key';
 import { notify } from '../../../../lib/notify';
@@ -65,13 +62,11 @@ export function TicketWizard(props: Props) {
 
 function TicketWizardSession({ opened, onClose, initialServices }: Props) {
   const navigate = useNavigate();
-  const fullScreen = useMediaQuery('(max-width: 48em)');
   const { actor } = useSession();
   const staff = isProviderType(actor.type);
   const form = useForm<TicketFormValues>({ initialValues: blankTicketValues(initialServices) });
   // The focus moves to the first field of each step the user arrives at.
   const { active, goTo, focusOnArrival } = useWizardStep<number>(0, firstFieldOf);
-  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   // One key for the whole session: a second click, or a retry after a lost reply, is the same ticket.
   const [idempotencyKey] = useState(newIdempotencyKey);
   // The subject last filled in for the user: replaced when the choices change, unless they edited it.
@@ -90,17 +85,7 @@ function TicketWizardSession({ opened, onClose, initialServices }: Props) {
   }));
   const sitename = enabledSites.find((site) => String(site.siteid) === values.siteid)?.sitename ?? null;
 
-  const heading = (step: TicketWizardStep) => (
-    <Title order={3} fz="lg">
-      {stepTitles[step]}
-    </Title>
-  );
-
-  const requestClose = () => {
-    if (createTicket.isPending) return;
-    if (form.isDirty()) setConfirmingDiscard(true);
-    else onClose();
-  };
+  const heading = (step: TicketWizardStep) => <WizardStepHeading>{stepTitles[step]}</WizardStepHeading>;
 
   // Spec 5: the step's rule first; its message goes under the field and in a warning toast.
   const stepPasses = (step: TicketWizardStep): boolean => {
@@ -151,93 +136,67 @@ function TicketWizardSession({ opened, onClose, initialServices }: Props) {
   };
 
   return (
-    <>
-      <Modal
-        opened={opened}
-        onClose={requestClose}
-        closeOnEscape={!confirmingDiscard}
-        closeOnClickOutside={false}
-        title="Create New Ticket"
-        size="xl"
-        fullScreen={fullScreen}
-      >
-        <Stack gap="lg">
-          <Stepper active={active} size="sm" allowNextStepsSelect={false}>
-            {/* Keyed, so each step's content mounts afresh (and its focus moves) when it becomes active:
-                Stepper puts every step's children in the same place. */}
-            <Stepper.Step label={stepTitles.issue}>
-              <div key="issue" ref={focusOnArrival}>
-                <IssueStep
-                  heading={heading('issue')}
-                  value={values.issuetype}
-                  onChange={(issue) => {
-                    form.setFieldValue('issuetype', issue);
-                    form.clearFieldError('issuetype');
-                  }}
-                  error={form.errors.issuetype}
-                />
-              </div>
-            </Stepper.Step>
-            <Stepper.Step label={stepTitles.details}>
-              <div key="details" ref={focusOnArrival}>
-                <DetailsStep
-                  form={form}
-                  heading={heading('details')}
-                  siteOptions={siteOptions}
-                  sitesLoading={sites.isPending}
-                  active={opened && active === 1}
-                />
-              </div>
-            </Stepper.Step>
-            <Stepper.Step label={stepTitles.message}>
-              <div key="message" ref={focusOnArrival}>
-                <MessageStep form={form} heading={heading('message')} />
-              </div>
-            </Stepper.Step>
-          </Stepper>
-
-          <Group justify="space-between">
-            {active === 0 ? (
-              <Button variant="default" onClick={requestClose}>
-                Cancel
-              </Button>
-            ) : (
-              <Button
-                variant="default"
-                onClick={() => goTo(active - 1)}
-                disabled={createTicket.isPending}
-                leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
-              >
-                Back
-              </Button>
-            )}
-            {active < lastStep ? (
-              <Button onClick={next} rightSection={<IconArrowRight size={16} aria-hidden="true" />}>
-                Next
-              </Button>
-            ) : (
-              <Button
-                onClick={submit}
-                loading={createTicket.isPending}
-                leftSection={<IconSend size={16} aria-hidden="true" />}
-              >
-                Submit
-              </Button>
-            )}
-          </Group>
-        </Stack>
-      </Modal>
-
-      <DiscardConfirmModal
-        opened={opened && confirmingDiscard}
-        title="Discard this ticket?"
-        consequence="What you entered will be lost and no ticket is raised."
-        onKeepEditing={() => setConfirmingDiscard(false)}
-        onDiscard={() => {
-          setConfirmingDiscard(false);
-          onClose();
-        }}
-      />
-    </>
+    <WizardFrame
+      opened={opened}
+      onClose={onClose}
+      title="Create New Ticket"
+      active={active}
+      busy={createTicket.isPending}
+      unsaved={form.isDirty()}
+      discard={{
+        title: 'Discard this ticket?',
+        consequence: 'What you entered will be lost and no ticket is raised.',
+      }}
+      // Each step's content is keyed, so it mounts afresh (and its focus moves) when it becomes active:
+      // Stepper puts every step's children in the same place.
+      steps={[
+        {
+          label: stepTitles.issue,
+          content: (
+            <div key="issue" ref={focusOnArrival}>
+              <IssueStep
+                heading={heading('issue')}
+                value={values.issuetype}
+                onChange={(issue) => {
+                  form.setFieldValue('issuetype', issue);
+                  form.clearFieldError('issuetype');
+                }}
+                error={form.errors.issuetype}
+              />
+            </div>
+          ),
+        },
+        {
+          label: stepTitles.details,
+          content: (
+            <div key="details" ref={focusOnArrival}>
+              <DetailsStep
+                form={form}
+                heading={heading('details')}
+                siteOptions={siteOptions}
+                sitesLoading={sites.isPending}
+                active={opened && active === 1}
+              />
+            </div>
+          ),
+        },
+        {
+          label: stepTitles.message,
+          content: (
+            <div key="message" ref={focusOnArrival}>
+              <MessageStep form={form} heading={heading('message')} />
+            </div>
+          ),
+        },
+      ]}
+      footer={{
+        back:
+          active === 0 ? undefined : { onClick: () => goTo(active - 1), disabled: createTicket.isPending },
+        forward:
+          active < lastStep
+            ? { label: 'Next', onClick: next }
+            : { label: 'Submit', onClick: submit, sends: true, loading: createTicket.isPending },
+      }}
+    />
   );
 }
