@@ -1,28 +1,20 @@
 import {
   defaultSpeedFor,
   diversities,
-  hasLogicalBEnd,
-  isValidServiceId,
-  serviceCreateSchema,
   serviceLetters,
-  serviceMessages,
   serviceStatuses,
   serviceTypes,
   speedHints,
 } from '@lightpath/domain/services';
-import { type Site, selectableSites, siteAddress, siteTypes } from '@lightpath/domain/sites';
 import {
   Accordion,
-  Anchor,
   Autocomplete,
   Button,
   Divider,
   Grid,
   Group,
-  Loader,
   Modal,
   NumberInput,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -31,36 +23,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormErrors, useForm } from '@mantine/form';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconCircleCheck, IconExternalLink } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { ServiceStatusBadge, ServiceTypeBadge } from '../../../components/service-badges';
-import { notify } from '../../../lib/notify';
-import { usePortalInfo } from '../../../lib/queries/get-portal-info';
-import { useAllCustomers } from '../../../lib/queries/list-customers';
-import { useServices } from '../../../lib/queries/list-services';
-import { useSiteOptions } from '../../../lib/queries/list-site-options';
-import { serviceRoute } from '../../../lib/service-links';
-import { formLevelKey, reportFormError, zodResolver } from '../../../lib/zod-form';
-import { useCreateService } from '../api/create-service';
-import { useServiceExists } from '../api/get-service';
-import {
-  blankNewServiceValues,
-  composeServiceId,
-  type NewServiceContext,
-  type NewServiceFormValues,
-  nextSequence,
-  toServiceCreate,
-} from '../service-form-values';
+import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { formLevelKey } from '../../../lib/zod-form';
 import { HandoffFinder } from './handoff-finder';
 import { PatchingFields } from './patching-fields';
+import { ServiceIdPreview, SimilarServices } from './service-id-preview';
+import { siteOption, useNewServiceForm } from './use-new-service-form';
 
 type Props = { opened: boolean; onClose: () => void };
 
-const siteLabel = (site: Site) =>
-  `${site.sitenumber} · ${site.sitename}${site.sitetype === 1 ? '' : ` (${siteTypes[site.sitetype]})`}`;
 // The hints of spec 5 plus the speeds B and D prefill.
 const speedOptions = [
   ...new Set<string>([
@@ -68,8 +40,6 @@ const speedOptions = [
     ...serviceLetters.map(defaultSpeedFor).filter((speed): speed is string => speed !== null),
   ]),
 ];
-
-const siteOption = (site: Site) => ({ value: String(site.siteid), label: siteLabel(site) });
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -85,156 +55,37 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 // Spec 2.6 / 5: the New Service modal (NOC only). The id is composed from the customer's code, the
 // two sites' numbers, a sequence and the type letter; the domain schema gives every message.
 export function NewServiceModal({ opened, onClose }: Props) {
-  const navigate = useNavigate();
   const fullScreen = useMediaQuery('(max-width: 48em)');
-  const portal = usePortalInfo();
-  const customers = useAllCustomers(opened);
-  const createService = useCreateService();
-  const [sections, setSections] = useState<string[]>([]);
-  const [sequenceTouched, setSequenceTouched] = useState(false);
-
-  // Validation reads what the form knows about the chosen customer and sites at submit time.
-  const context = useRef<NewServiceContext & { exists: boolean }>({
-    customerCode: undefined,
-    asiteNumber: undefined,
-    bsiteNumber: undefined,
-    bsiteName: undefined,
-    exists: false,
-  });
-  const schemaCheck = useMemo(
-    () => zodResolver(serviceCreateSchema, (v: NewServiceFormValues) => toServiceCreate(v, context.current)),
-    [],
-  );
-  const form = useForm<NewServiceFormValues>({
-    initialValues: blankNewServiceValues(),
-    validate: (values) => {
-      const errors: FormErrors = schemaCheck(values);
-      if (!errors.serviceid && context.current.exists) errors.serviceid = serviceMessages.exists;
-      return errors;
-    },
-  });
-  const values = form.values;
-
-  const customer = customers.data?.find((c) => String(c.customerid) === values.customerid);
-  const providerId =
-    portal.data?.provider.customerid ?? customers.data?.find((c) => c.isprovider)?.customerid;
-  const providerName = portal.data?.provider.name ?? 'Provider';
-  const customerSites = useSiteOptions({ customerid: customer?.customerid }, opened && Boolean(customer));
-  const providerSites = useSiteOptions(
-    { customerid: providerId },
-    opened && providerId !== undefined && providerId !== customer?.customerid,
-  );
-
-  // Spec 5: pickers never offer disabled sites. The B end may also be one of the provider's sites
-  // (its PoPs, the internet site).
-  const aSites = selectableSites(customerSites.data ?? []);
-  const ownB = providerId === customer?.customerid ? [] : selectableSites(providerSites.data ?? []);
-  const asite = aSites.find((s) => String(s.siteid) === values.aendsiteid);
-  const bsite = [...aSites, ...ownB].find((s) => String(s.siteid) === values.bendsiteid);
-
-  const code = customer ? customer.code || customer.customercode : undefined;
-  const ctx: NewServiceContext = {
-    customerCode: code,
-    asiteNumber: asite?.sitenumber,
-    bsiteNumber: bsite?.sitenumber,
-    bsiteName: bsite?.sitename,
-  };
-  const serviceid = composeServiceId(values, ctx);
-  const idValid = isValidServiceId(serviceid);
-  const [checkedId] = useDebouncedValue(serviceid, 300);
-  const exists = useServiceExists(checkedId, opened && isValidServiceId(checkedId));
-  const existsNow = idValid && checkedId === serviceid && exists.data === true;
-  context.current = { ...ctx, exists: existsNow };
-
-  // Spec 5: similar services (same two sites) are listed, and they tell the next free sequence.
-  const similar = useServices(
-    { limit: 100, offset: 0, aendsiteid: asite?.siteid, bendsiteid: bsite?.siteid, sort: 'serviceid' },
-    opened && Boolean(asite && bsite),
-  );
-  const prefix =
-    code && asite && bsite ? composeServiceId({ sequence: 0, letter: 'A' }, ctx).slice(0, -3) : '';
-  const suggested =
-    prefix && similar.data && !similar.isPlaceholderData
-      ? nextSequence(
-          similar.data.results.map((s) => s.serviceid),
-          prefix,
-        )
-      : null;
-  // Until the user picks a sequence, it follows the next free one for the chosen pair. Only a real
-  // change is written, so this settles after one render.
-  const currentSequence = Number(values.sequence);
-  useEffect(() => {
-    if (suggested !== null && !sequenceTouched && currentSequence !== suggested)
-      form.setFieldValue('sequence', suggested);
-  }, [suggested, sequenceTouched, currentSequence, form.setFieldValue]);
-
-  const logicalB = hasLogicalBEnd(values.letter);
-
-  const close = () => {
-    form.reset();
-    setSections([]);
-    setSequenceTouched(false);
-    onClose();
-  };
-
-  const chooseCustomer = (value: string | null) => {
-    form.setValues({ customerid: value ?? '', aendsiteid: '', bendsiteid: '' });
-  };
-
-  // A site's address pre-fills its end's patching address, unless the user typed one of their own.
-  const chooseSite = (end: 'a' | 'b', value: string | null, sites: Site[]) => {
-    const field = end === 'a' ? 'aendsiteid' : 'bendsiteid';
-    const previous = sites.find((s) => String(s.siteid) === values[field]);
-    const next = sites.find((s) => String(s.siteid) === value);
-    form.setFieldValue(field, value ?? '');
-    const addressField = end === 'a' ? 'patching.aendaddress' : 'patching.bendaddress';
-    const current = values.patching[end === 'a' ? 'aendaddress' : 'bendaddress'];
-    if (current === '' || (previous && current === siteAddress(previous)))
-      form.setFieldValue(addressField, next ? siteAddress(next) : '');
-  };
-
-  // Spec 5: B prefills 1G and D 10G; a prefilled speed follows the type until the user changes it.
-  const chooseLetter = (letter: string | null) => {
-    const previousDefault = defaultSpeedFor(values.letter);
-    const nextDefault = defaultSpeedFor(letter ?? '');
-    form.setFieldValue('letter', letter ?? '');
-    const untouched = values.speed === '' || values.speed === previousDefault;
-    if (untouched) form.setFieldValue('speed', nextDefault ?? '');
-  };
-
-  const submit = form.onSubmit(
-    (submitted) => {
-      const body = toServiceCreate(submitted, context.current);
-      createService.mutate(body, {
-        onSuccess: () => {
-          notify.success(serviceMessages.created(body.serviceid));
-          close();
-          navigate(serviceRoute(body.serviceid));
-        },
-        onError: (error) => reportFormError(form, error, serviceMessages.createFailed),
-      });
-    },
-    // Problems inside a collapsed section open it, so the message is never out of sight.
-    (errors) => {
-      const keys = Object.keys(errors);
-      const open = new Set(sections);
-      if (keys.some((k) => k.startsWith('patching.'))) open.add('patching');
-      if (keys.some((k) => k.endsWith('portid'))) open.add('handoffs');
-      setSections([...open]);
-    },
-  );
-
-  const customerOptions = (customers.data ?? []).map((c) => ({
-    value: String(c.customerid),
-    label: `${c.customername} (${c.code || c.customercode})`,
-  }));
-  const bOptions = [
-    ...(aSites.length
-      ? [{ group: customer ? `${customer.customername} sites` : 'Sites', items: aSites.map(siteOption) }]
-      : []),
-    ...(ownB.length ? [{ group: `${providerName} sites`, items: ownB.map(siteOption) }] : []),
-  ];
-  const sitesLoading = Boolean(customer) && (customerSites.isPending || providerSites.isFetching);
+  const {
+    form,
+    values,
+    customers,
+    customer,
+    aSites,
+    ownB,
+    asite,
+    bsite,
+    sitesLoading,
+    customerOptions,
+    bOptions,
+    chooseCustomer,
+    chooseSite,
+    chooseLetter,
+    setSequenceTouched,
+    serviceid,
+    idValid,
+    checkedId,
+    exists,
+    existsNow,
+    similar,
+    suggested,
+    sections,
+    setSections,
+    logicalB,
+    close,
+    submit,
+    createService,
+  } = useNewServiceForm({ opened, onClose });
 
   return (
     <Modal
@@ -428,146 +279,5 @@ export function NewServiceModal({ opened, onClose }: Props) {
         </Stack>
       </form>
     </Modal>
-  );
-}
-
-function ServiceIdPreview({
-  serviceid,
-  valid,
-  checking,
-  exists,
-  error,
-}: {
-  serviceid: string;
-  valid: boolean;
-  checking: boolean;
-  exists: boolean;
-  error: ReactNode;
-}) {
-  let status: ReactNode;
-  if (!serviceid) {
-    status = (
-      <Text fz="sm" c="dimmed">
-        Choose the customer, both sites, a sequence and a type.
-      </Text>
-    );
-  } else if (!valid) {
-    status = (
-      <Group gap={6} c="red">
-        <IconAlertTriangle size={16} aria-hidden="true" />
-        <Text fz="sm">{serviceMessages.idInvalid}</Text>
-      </Group>
-    );
-  } else if (checking) {
-    status = (
-      <Group gap={6}>
-        <Loader size={14} />
-        <Text fz="sm" c="dimmed">
-          Checking the id…
-        </Text>
-      </Group>
-    );
-  } else if (exists) {
-    status = (
-      <Group gap={6} c="red">
-        <IconAlertTriangle size={16} aria-hidden="true" />
-        <Text fz="sm">{serviceMessages.exists}</Text>
-      </Group>
-    );
-  } else {
-    status = (
-      <Group gap={6} c="teal.7">
-        <IconCircleCheck size={16} aria-hidden="true" />
-        <Text fz="sm">Available</Text>
-      </Group>
-    );
-  }
-  return (
-    <Paper withBorder radius="md" p="sm" bg="var(--lp-color-page)">
-      <Group justify="space-between" gap="xs">
-        <Stack gap={2}>
-          <Text fz="xs" c="dimmed" fw={600} tt="uppercase">
-            Service id
-          </Text>
-          <Text fz="lg" fw={700} ff="monospace" aria-live="polite" style={{ overflowWrap: 'anywhere' }}>
-            {serviceid || '—'}
-          </Text>
-        </Stack>
-        <div aria-live="polite">{status}</div>
-      </Group>
-      {error && !(exists || (serviceid && !valid)) && (
-        <Text c="red" fz="sm" mt={4} role="alert">
-          {error}
-        </Text>
-      )}
-    </Paper>
-  );
-}
-
-function SimilarServices({
-  loading,
-  services,
-  suggested,
-  sequence,
-  onUseSuggested,
-}: {
-  loading: boolean;
-  services: { serviceid: string; description: string; status: number }[];
-  suggested: number | null;
-  sequence: number | string;
-  onUseSuggested: (value: number) => void;
-}) {
-  if (loading)
-    return (
-      <Group gap={6}>
-        <Loader size={14} />
-        <Text fz="sm" c="dimmed">
-          Looking for services between these sites…
-        </Text>
-      </Group>
-    );
-  return (
-    <Stack gap={6}>
-      <Group justify="space-between" gap="xs">
-        <Text fz="sm" fw={600}>
-          {services.length === 0
-            ? 'No other services run between these sites'
-            : `Similar services (${services.length})`}
-        </Text>
-        {suggested !== null && Number(sequence) !== suggested && (
-          <Button size="compact-xs" variant="subtle" onClick={() => onUseSuggested(suggested)}>
-            Use next free sequence ({String(suggested).padStart(2, '0')})
-          </Button>
-        )}
-      </Group>
-      {services.length > 0 && (
-        <Stack gap={4} mah={160} style={{ overflowY: 'auto' }}>
-          {services.map((service) => (
-            <Group key={service.serviceid} gap={6} wrap="nowrap">
-              <ServiceTypeBadge serviceid={service.serviceid} size="xs" />
-              <Anchor
-                href={serviceRoute(service.serviceid)}
-                target="_blank"
-                rel="noopener"
-                fz="sm"
-                ff="monospace"
-                style={{ whiteSpace: 'nowrap' }}
-              >
-                {service.serviceid}
-                <IconExternalLink
-                  size={12}
-                  style={{ marginLeft: 2, verticalAlign: 'middle' }}
-                  aria-label="(opens in a new tab)"
-                />
-              </Anchor>
-              <Text fz="xs" c="dimmed" truncate style={{ flex: 1 }}>
-                {service.description}
-              </Text>
-              {service.status !== 1 && <ServiceStatusBadge status={service.status} size="xs" />}
-            </Group>
-          ))}
-        </Stack>
-      )}
-    </Stack>
   );
 }
