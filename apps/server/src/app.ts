@@ -34,10 +34,13 @@ import { ticketRoutes } from './modules/tickets/routes';
 import { userRoutes } from './modules/users/routes';
 import { trackAllowedMethods } from './platform/allowed-methods';
 import { registerErrorHandling } from './platform/error-handler';
+import { registerNavigationCounts } from './platform/navigation-counts';
 import { registerOpenApi } from './platform/openapi';
 import { registerRequestContext } from './platform/request-context';
 import { apiSecurityHeaders, registerSecurityHeaders } from './platform/security-headers';
 import { checkedSerializerCompiler, serializerCompiler } from './platform/serializer';
+import { registerDependencies } from './platform/service-context';
+import { fileStorageFor } from './platform/storage';
 import { validatorCompiler } from './platform/validator';
 
 // Query parameters that carry secrets never reach the log.
@@ -135,38 +138,40 @@ export async function buildApp(config: Config, database: Database, options: Buil
         })
       : simulatedNetBox(db, { providerName: config.provider.name, providerCode: config.provider.code });
   const tickets = ticketSystemFor(config, app.log, recorders.for('tickets'));
+  registerNavigationCounts(app);
+  registerDependencies(app, {
+    db,
+    query: database.query,
+    config,
+    tickets,
+    telemetry,
+    netbox,
+    storage: fileStorageFor(config),
+    log: app.log,
+  });
   await app.register(
     async (api) => {
-      await api.register(portalRoutes, { db, config, databaseKind: database.kind });
-      await api.register(authRoutes, { db, config, query: database.query });
-      await api.register(userRoutes, { db, config });
-      await api.register(customerRoutes, { db });
-      await api.register(searchRoutes, {
-        db,
-        circuitProviders: simulatedProviders(config.provider.name),
-        timeZone: config.timeZone,
-      });
-      await api.register(dashboardRoutes, { query: database.query });
-      await api.register(siteRoutes, { db, query: database.query });
-      await api.register(serviceRoutes, { db, query: database.query });
-      await api.register(telemetryRoutes, { db, query: database.query, telemetry });
-      await api.register(netboxRoutes, {
-        db,
-        query: database.query,
-        netbox,
-        providerName: config.provider.name,
-      });
-      await api.register(eventRoutes, { db, query: database.query, config, tickets });
-      await api.register(notificationRoutes, { db, query: database.query, config, tickets });
-      await api.register(calendarRoutes, { db, query: database.query, config });
+      await api.register(portalRoutes, { databaseKind: database.kind });
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(customerRoutes);
+      await api.register(searchRoutes, { circuitProviders: simulatedProviders(config.provider.name) });
+      await api.register(dashboardRoutes);
+      await api.register(siteRoutes);
+      await api.register(serviceRoutes);
+      await api.register(telemetryRoutes);
+      await api.register(netboxRoutes);
+      await api.register(eventRoutes);
+      await api.register(notificationRoutes);
+      await api.register(calendarRoutes);
       await api.register(streamRoutes, { db, query: database.query });
-      await api.register(contactRoutes, { db, query: database.query });
-      await api.register(subscriptionRoutes, { db, query: database.query });
-      await api.register(faqRoutes, { db, query: database.query });
-      await api.register(ticketRoutes, { db, query: database.query, config, tickets });
-      await api.register(accessRoutes, { db, query: database.query, config, tickets });
-      await api.register(checkinRoutes, { db, query: database.query });
-      await api.register(integrationRoutes, { db, config });
+      await api.register(contactRoutes);
+      await api.register(subscriptionRoutes);
+      await api.register(faqRoutes);
+      await api.register(ticketRoutes);
+      await api.register(accessRoutes);
+      await api.register(checkinRoutes);
+      await api.register(integrationRoutes);
     },
     { prefix: '/api' },
   );

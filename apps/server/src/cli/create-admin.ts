@@ -9,7 +9,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { customers } from '../db/schema/customers';
 import { users } from '../db/schema/users';
-import { sendPasswordLink } from '../modules/auth/service';
+import { sendPasswordLink } from '../modules/credentials/service';
 import { findProviderCustomer } from '../modules/customers/repository';
 import { findUserByEmail } from '../modules/users/repository';
 

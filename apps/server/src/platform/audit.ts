@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema/platform';
+import type { PublicContext, ServiceContext } from './service-context';
 
 export type AuditEntry = {
   action: string;
@@ -17,15 +17,18 @@ function withoutSecrets(detail: Record<string, unknown> | undefined) {
   return Object.fromEntries(Object.entries(detail).filter(([key]) => !secretFields.has(key)));
 }
 
+// Who wrote, and from where: the caller's part of the service context.
+export type AuditWitness = Pick<ServiceContext | PublicContext, 'caller' | 'clientIp'>;
+
 // Written in the same transaction as the change, with the real user even while impersonating. At
-// sign-in there is no session on the request yet, so the caller names the user.
+// sign-in there is no session yet, so the caller names the user.
 export async function recordAudit(
   db: DbOrTx,
-  request: FastifyRequest,
+  ctx: AuditWitness,
   entry: AuditEntry,
   actor?: { userId: number; email: string },
 ) {
-  const who = request.signedIn;
+  const who = ctx.caller;
   await db.insert(auditLog).values({
     actorUserId: actor?.userId ?? who?.actor.userId ?? null,
     actorEmail: actor?.email ?? who?.email ?? null,
@@ -35,6 +38,6 @@ export async function recordAudit(
     entity: entry.entity,
     entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
     detail: withoutSecrets(entry.detail),
-    ip: request.ip,
+    ip: ctx.clientIp,
   });
 }

@@ -1,7 +1,6 @@
-import type { Actor } from '@lightpath/domain/actor';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { signedIn } from './request-context';
+import { contextOf, type ServiceContext } from './service-context';
 
 // One rule for every route that names a record and takes input: a record outside the caller's scope
 // is 404 before the input is validated (or, for uploads, read), whatever was sent, so a 400 never
@@ -11,10 +10,10 @@ import { signedIn } from './request-context';
 // request, for a record named in the body.
 export function foundFirst<P extends z.ZodType>(
   params: P,
-  find: (actor: Actor, params: z.output<P>, request: FastifyRequest) => Promise<unknown>,
+  find: (ctx: ServiceContext, params: z.output<P>, request: FastifyRequest) => Promise<unknown>,
 ) {
   return async (request: FastifyRequest) => {
     const parsed = params.safeParse(request.params);
-    if (parsed.success) await find(signedIn(request).actor, parsed.data, request);
+    if (parsed.success) await find(contextOf(request), parsed.data, request);
   };
 }

@@ -13,7 +13,7 @@ import type {
   TicketListRow,
   TicketSummary,
   TicketSystem,
-  TicketSystemDeps,
+  TicketSystemDependencies,
 } from './ticket-system';
 
 // The built-in ticket store (decisions.md): tickets and their comments live in the portal's own
@@ -27,7 +27,7 @@ import type {
 // Comments the portal writes for the provider (event notices) are signed by its NOC.
 const nocAuthor = 'NOC';
 
-export function builtInTickets({ log }: TicketSystemDeps): TicketSystem {
+export function builtInTickets({ log }: TicketSystemDependencies): TicketSystem {
   return {
     kind: 'built-in',
 

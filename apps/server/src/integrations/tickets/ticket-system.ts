@@ -5,8 +5,8 @@ import type {
   TicketStatus,
   TicketType,
 } from '@lightpath/domain/tickets';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
+import type { Dependencies } from '../../platform/service-context';
 
 export type {
   TicketCommentRow,
@@ -95,4 +95,5 @@ export type TicketSystem = {
   setStatus: (db: DbOrTx, ticketid: number, status: TicketStatus) => Promise<void>;
 };
 
-export type TicketSystemDeps = { log: FastifyBaseLogger };
+// A ticket system is built before any request, with the app's logger only.
+export type TicketSystemDependencies = Pick<Dependencies, 'log'>;

@@ -17,7 +17,7 @@ import type {
   TicketStatus,
   TicketSummary,
   TicketSystem,
-  TicketSystemDeps,
+  TicketSystemDependencies,
   TicketType,
 } from './ticket-system';
 
@@ -148,7 +148,7 @@ type Directory = {
   provider: { id: number; code: string } | null;
 };
 
-export function zendeskTickets(options: ZendeskOptions, { log }: TicketSystemDeps): TicketSystem {
+export function zendeskTickets(options: ZendeskOptions, { log }: TicketSystemDependencies): TicketSystem {
   const base = new URL(options.url.endsWith('/') ? options.url : `${options.url}/`);
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;

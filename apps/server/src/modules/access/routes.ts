@@ -13,15 +13,11 @@ import { envelope, listOf } from '@lightpath/domain/api';
 import { siteParamsSchema } from '@lightpath/domain/sites';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
-import type { Db, RawQuery } from '../../db/client';
-import type { TicketSystem } from '../../integrations/tickets/ticket-system';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { foundFirst } from '../../platform/found-first';
 import { idempotencyKeyOf } from '../../platform/idempotency';
-import { signedIn } from '../../platform/request-context';
-import { type FileStorage, fileStorageFor } from '../../platform/storage';
+import { contextOf } from '../../platform/service-context';
 import {
   createAccessRequest,
   listAccessRequestsFor,
@@ -30,15 +26,6 @@ import {
   UploadRefused,
   uploadAccessForms,
 } from './service';
-
-export type AccessRouteOptions = {
-  db: Db;
-  query: RawQuery;
-  config: Config;
-  tickets: TicketSystem;
-  // Tests may hand in their own; otherwise the configured one (config.uploads).
-  storage?: FileStorage;
-};
 
 // Fastify multipart's own refusals, in the words of the domain.
 function multipartRefusal(error: unknown, fileName: string | null, maxBytes: number): AppError | null {
@@ -88,17 +75,14 @@ async function receiveFiles(request: FastifyRequest, maxBytes: number): Promise<
 
 const tags = ['access'];
 
-export const accessRoutes: FastifyPluginAsyncZod<AccessRouteOptions> = async (app, options) => {
-  const { db, query, config } = options;
-  const deps = { ...options, storage: options.storage ?? fileStorageFor(config) };
+export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app.dependencies;
 
   // Multipart is parsed only here, for the access form; the limits are set per request.
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
 
   // Before the upload is read or the body validated: another customer's site is 404 whatever was sent.
-  const siteInScopeFirst = foundFirst(siteParamsSchema, (actor, { siteid }) =>
-    requireAccessSite(db, actor, siteid),
-  );
+  const siteInScopeFirst = foundFirst(siteParamsSchema, (ctx, { siteid }) => requireAccessSite(ctx, siteid));
 
   // Spec 7.4 names both methods for the upload; they do the same.
   for (const method of ['POST', 'PUT'] as const) {
@@ -116,13 +100,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRouteOptions> = async (ap
       },
       handler: async (request, reply) => {
         const files = await receiveFiles(request, config.uploads.maxBytes);
-        const attachments = await uploadAccessForms(
-          deps,
-          request,
-          signedIn(request).actor,
-          request.params.siteid,
-          files,
-        );
+        const attachments = await uploadAccessForms(contextOf(request), request.params.siteid, files);
         return reply.status(201).send(ok({ attachments }));
       },
     });
@@ -145,9 +123,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRouteOptions> = async (ap
     async (request, reply) => {
       const requestKey = idempotencyKeyOf(request);
       const outcome = await createAccessRequest(
-        deps,
-        request,
-        signedIn(request).actor,
+        contextOf(request),
         request.params.siteid,
         request.body,
         requestKey,
@@ -172,8 +148,6 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRouteOptions> = async (ap
       },
     },
     async (request) =>
-      ok(
-        await listAccessRequestsFor(query, db, signedIn(request).actor, request.params.siteid, request.query),
-      ),
+      ok(await listAccessRequestsFor(contextOf(request), request.params.siteid, request.query)),
   );
 };

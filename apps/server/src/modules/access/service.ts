@@ -17,18 +17,16 @@ import {
   uploadKindOf,
   uploadKinds,
 } from '@lightpath/domain/access';
-import { type Actor, scopeOf } from '@lightpath/domain/actor';
+import { scopeOf } from '@lightpath/domain/actor';
 import { fullName } from '@lightpath/domain/users';
-import type { FastifyRequest } from 'fastify';
-import type { Config } from '../../config';
-import type { Db, DbOrTx, RawQuery } from '../../db/client';
-import type { TicketAttachmentFile, TicketSystem } from '../../integrations/tickets/ticket-system';
+import type { DbOrTx } from '../../db/client';
+import type { TicketAttachmentFile } from '../../integrations/tickets/ticket-system';
 import { recordAudit } from '../../platform/audit';
 import { recordChange } from '../../platform/changes';
 import { AppError, Conflict, Invalid } from '../../platform/errors';
-import { signedIn } from '../../platform/request-context';
 import { sanitiseHtml } from '../../platform/sanitise-html';
-import { type FileStorage, newStorageKey } from '../../platform/storage';
+import type { ServiceContext } from '../../platform/service-context';
+import { newStorageKey } from '../../platform/storage';
 import { listSiteContactsFor, requireSiteFor } from '../sites/service';
 import {
   findAccessRequestByRequestKey,
@@ -41,19 +39,13 @@ import {
   type NewAttachmentRow,
 } from './repository';
 
-export type AccessDeps = {
-  db: Db;
-  query: RawQuery;
-  config: Config;
-  tickets: TicketSystem;
-  storage: FileStorage;
-};
-
 type SiteRow = Awaited<ReturnType<typeof requireSiteFor>>;
 
 // Out of scope is 404 before anything else (even a bad body or a refused file), so a refusal never
 // confirms that another customer's site exists.
-export function requireAccessSite(db: Db, actor: Actor, siteId: number): Promise<SiteRow> {
+export function requireAccessSite(ctx: ServiceContext, siteId: number): Promise<SiteRow> {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   return requireSiteFor(db, actor, siteId);
 }
 
@@ -66,13 +58,13 @@ function checkSiteTakesRequests(site: SiteRow) {
 }
 
 export async function listAccessRequestsFor(
-  query: RawQuery,
-  db: Db,
-  actor: Actor,
+  ctx: ServiceContext,
   siteId: number,
   page: { limit: number; offset: number },
 ) {
-  await requireAccessSite(db, actor, siteId);
+  const { query } = ctx;
+  const { actor } = ctx.caller;
+  await requireAccessSite(ctx, siteId);
   const result = await listAccessRequests(query, scopeOf(actor), siteId, page);
   return { ...result, limit: page.limit, offset: page.offset };
 }
@@ -101,15 +93,14 @@ function newAttachmentToken(): string {
 }
 
 export async function uploadAccessForms(
-  deps: AccessDeps,
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: ServiceContext,
   siteId: number,
   files: readonly ReceivedFile[],
 ): Promise<AccessAttachment[]> {
-  const site = await requireAccessSite(deps.db, actor, siteId);
+  const { actor } = ctx.caller;
+  const site = await requireAccessSite(ctx, siteId);
   checkSiteTakesRequests(site);
-  const maxBytes = deps.config.uploads.maxBytes;
+  const maxBytes = ctx.config.uploads.maxBytes;
   const batchProblem = uploadBatchProblem(
     files.map((f) => ({ name: f.name, size: f.bytes.length })),
     maxBytes,
@@ -125,7 +116,7 @@ export async function uploadAccessForms(
     const rows: NewAttachmentRow[] = [];
     for (const file of files) {
       const storageKey = newStorageKey('access');
-      await deps.storage.put(storageKey, file.bytes);
+      await ctx.storage.put(storageKey, file.bytes);
       stored.push(storageKey);
       rows.push({
         token: newAttachmentToken(),
@@ -139,9 +130,9 @@ export async function uploadAccessForms(
         uploadedBy: actor.userId,
       });
     }
-    const inserted = await deps.db.transaction(async (tx) => {
+    const inserted = await ctx.db.transaction(async (tx) => {
       const created = await insertAttachmentRows(tx, rows);
-      await recordAudit(tx, request, {
+      await recordAudit(tx, ctx, {
         action: 'access.upload',
         entity: 'site',
         entityId: siteId,
@@ -164,8 +155,8 @@ export async function uploadAccessForms(
   } catch (error) {
     await Promise.all(
       stored.map((key) =>
-        deps.storage.remove(key).catch((err: unknown) => {
-          request.log.error({ err, key }, 'removing an upload whose row was not written failed');
+        ctx.storage.remove(key).catch((err: unknown) => {
+          ctx.log.error({ err, key }, 'removing an upload whose row was not written failed');
         }),
       ),
     );
@@ -200,18 +191,19 @@ function stepOneOf(site: SiteRow, body: AccessRequest): AccessStepOne {
   };
 }
 
-async function attachmentsFor(deps: AccessDeps, actor: Actor, siteId: number, tokens: readonly string[]) {
+async function attachmentsFor(ctx: ServiceContext, siteId: number, tokens: readonly string[]) {
+  const { actor } = ctx.caller;
   const unique = [...new Set(tokens)];
-  const rows = await findUnlinkedAttachments(deps.db, scopeOf(actor), siteId, unique);
+  const rows = await findUnlinkedAttachments(ctx.db, scopeOf(actor), siteId, unique);
   if (rows.length !== unique.length || unique.length !== tokens.length)
     throw Invalid.field('attachments', accessMessages.attachmentUnknown);
   return rows;
 }
 
 // The site's contacts are copied in when asked (addccs); the requester hears of the ticket anyway.
-async function ccsFor(deps: AccessDeps, actor: Actor, siteId: number, requester: string, addccs: boolean) {
+async function ccsFor(ctx: ServiceContext, siteId: number, requester: string, addccs: boolean) {
   if (!addccs) return [];
-  const contacts = await listSiteContactsFor(deps.db, actor, siteId);
+  const contacts = await listSiteContactsFor(ctx, siteId);
   const seen = new Set([requester.toLowerCase()]);
   const ccs: string[] = [];
   for (const contact of contacts) {
@@ -224,16 +216,14 @@ async function ccsFor(deps: AccessDeps, actor: Actor, siteId: number, requester:
 }
 
 async function planFor(
-  deps: AccessDeps,
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: ServiceContext,
   site: SiteRow,
   body: AccessRequest,
   names: readonly string[],
 ): Promise<AccessTicketPlan> {
-  const who = signedIn(request);
+  const who = ctx.caller;
   const requester = who.email;
-  const ccs = await ccsFor(deps, actor, site.siteId, requester, body.addccs);
+  const ccs = await ccsFor(ctx, site.siteId, requester, body.addccs);
   const html = accessRequestHtml(
     {
       sitenumber: site.siteNumber,
@@ -249,7 +239,7 @@ async function planFor(
     {
       requestedBy: `${fullName(who.user)} <${who.email}>`,
       attachments: names,
-      timeZone: deps.config.timeZone,
+      timeZone: ctx.config.timeZone,
     },
   );
   return { requester, ccs, attachments: [...names], htmlcomment: sanitiseHtml(html), id: null };
@@ -261,15 +251,13 @@ export type AccessWriteOutcome =
 
 // What answers a retry: the ticket the first request opened, with the files it carries.
 async function repeatedOutcome(
-  deps: AccessDeps,
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: ServiceContext,
   site: SiteRow,
   body: AccessRequest,
   ticketid: number,
 ): Promise<AccessWriteOutcome> {
-  const names = await listLinkedAttachmentNames(deps.db, ticketid);
-  const plan = await planFor(deps, request, actor, site, body, names);
+  const names = await listLinkedAttachmentNames(ctx.db, ticketid);
+  const plan = await planFor(ctx, site, body, names);
   return { kind: 'repeated', ticketid, reply: { ticket: { create: { ...plan, id: ticketid } } } };
 }
 
@@ -283,38 +271,35 @@ async function priorTicketFor(db: DbOrTx, siteId: number, dedupeKey: string): Pr
 }
 
 export async function createAccessRequest(
-  deps: AccessDeps,
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: ServiceContext,
   siteId: number,
   body: AccessRequest,
   requestKey: string | null,
 ): Promise<AccessWriteOutcome> {
-  const site = await requireAccessSite(deps.db, actor, siteId);
+  const { actor } = ctx.caller;
+  const site = await requireAccessSite(ctx, siteId);
   if (body.siteID !== siteId) throw Invalid.field('siteID', accessMessages.siteMismatch);
   // The ticket system is handed the key as its dedupe key, so a retry opens no second ticket and sends
   // no second e-mail; the request row keeps it too (request_key), so a retry finds the first request
   // (whose uploads are linked by now) before they are checked again, with either ticket system.
   const dedupeKey = `access:${requestKey ?? randomUUID()}`;
   if (!body.preflight && requestKey) {
-    const prior = await priorTicketFor(deps.db, siteId, dedupeKey);
-    if (prior !== null) return repeatedOutcome(deps, request, actor, site, body, prior);
+    const prior = await priorTicketFor(ctx.db, siteId, dedupeKey);
+    if (prior !== null) return repeatedOutcome(ctx, site, body, prior);
   }
   if (site.status === 0) throw Invalid.field('siteID', accessMessages.siteDisabled);
   const problem = accessStepOneProblem(stepOneOf(site, body));
   if (problem) throw Invalid.field(bodyPathOf[problem.path], problem.message);
-  const attachments = await attachmentsFor(deps, actor, siteId, body.attachments);
+  const attachments = await attachmentsFor(ctx, siteId, body.attachments);
   const plan = await planFor(
-    deps,
-    request,
-    actor,
+    ctx,
     site,
     body,
     attachments.map((a) => a.fileName),
   );
   if (body.preflight) return { kind: 'preflight', reply: { ticket: { create: plan } } };
 
-  const outcome = await deps.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     // Taken again under lock: another request may have linked one of them since the check above. When
     // that request was this one's twin (the same key, racing), its ticket is the answer.
     const locked = await findUnlinkedAttachments(tx, scopeOf(actor), siteId, body.attachments, {
@@ -330,9 +315,9 @@ export async function createAccessRequest(
       fileName: row.fileName,
       contentType: row.contentType,
       sizeBytes: row.sizeBytes,
-      read: () => deps.storage.get(row.storageKey),
+      read: () => ctx.storage.get(row.storageKey),
     }));
-    const created = await deps.tickets.createTicket(
+    const created = await ctx.tickets.createTicket(
       tx,
       {
         customerId: site.customerId,
@@ -341,7 +326,7 @@ export async function createAccessRequest(
         subject: accessSubject(
           { sitenumber: site.siteNumber, sitename: site.siteName },
           body,
-          deps.config.timeZone,
+          ctx.config.timeZone,
         ),
         htmlcomment: plan.htmlcomment,
         tickettype: 'task',
@@ -384,7 +369,7 @@ export async function createAccessRequest(
       locked.map((a) => a.attachmentId),
       created.ticketid,
     );
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'access.request',
       entity: 'site',
       entityId: siteId,
@@ -399,7 +384,7 @@ export async function createAccessRequest(
     await recordChange(tx, 'tickets', [site.customerId]);
     return { kind: 'created' as const, ticketid: created.ticketid };
   });
-  if (outcome.kind === 'repeated') return repeatedOutcome(deps, request, actor, site, body, outcome.ticketid);
+  if (outcome.kind === 'repeated') return repeatedOutcome(ctx, site, body, outcome.ticketid);
   return {
     kind: 'created',
     ticketid: outcome.ticketid,

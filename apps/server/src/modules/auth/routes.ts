@@ -12,12 +12,11 @@ import { impersonateSchema, impersonationMessages } from '@lightpath/domain/impe
 import { signInLockMessages, signInLockSchema } from '@lightpath/domain/sign-in-throttling';
 import { meSchema, sessionReplySchema, userParamsSchema } from '@lightpath/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
-import type { Db, RawQuery } from '../../db/client';
 import { done, ok } from '../../platform/envelope';
 import { Unauthorized } from '../../platform/errors';
 import { findSession, signedIn } from '../../platform/request-context';
 import { serverKey } from '../../platform/server-secret';
+import { contextOf, publicContextOf } from '../../platform/service-context';
 import { toCustomer } from '../customers/repository';
 import { toUser } from '../users/repository';
 import {
@@ -34,10 +33,8 @@ import { clearSignInLock, signInLockOf } from './sign-in-throttle';
 
 const tags = ['auth'];
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; query: RawQuery }> = async (
-  app,
-  { db, config, query },
-) => {
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.dependencies;
   // Read once: the key never changes while the server runs, and every instance derives the same one.
   const devices = {
     key: await serverKey(db, config, 'device-cookie'),
@@ -57,7 +54,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; query: 
       },
     },
     async (request, reply) => {
-      const { deviceCookie, ...session } = await login(db, config, devices, request, request.body);
+      const { deviceCookie, ...session } = await login(publicContextOf(request), request.body, {
+        cookieHeader: request.headers.cookie,
+        devices,
+      });
       reply.header('set-cookie', deviceCookie);
       return ok(session);
     },
@@ -75,8 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; query: 
         response: { 200: envelope(signInLockSchema) },
       },
     },
-    async (request) =>
-      ok(await signInLockOf(db, config.loginLimits, signedIn(request).actor, request.params.userid)),
+    async (request) => ok(await signInLockOf(contextOf(request), request.params.userid)),
   );
 
   app.delete(
@@ -91,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; query: 
       },
     },
     async (request) => {
-      await clearSignInLock(db, request, signedIn(request).actor, request.params.userid);
+      await clearSignInLock(contextOf(request), request.params.userid);
       return done(signInLockMessages.cleared);
     },
   );
@@ -103,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; query: 
       schema: { tags, summary: 'Sign out: the token stops working at once', response: { 200: messageOnly } },
     },
     async (request) => {
-      await logout(db, request, signedIn(request));
+      await logout(contextOf(request));
       return done(authMessages.loggedOut);
     },
   );
@@ -145,7 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; query: 
       },
     },
     async (request) => {
-      await changePassword(db, request, signedIn(request), request.body);
+      await changePassword(contextOf(request), request.body);
       return done(authMessages.passwordUpdated);
     },
   );
@@ -162,7 +161,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; query: 
       },
     },
     async (request) => {
-      await requestPasswordReset(db, config, request, request.body.email);
+      await requestPasswordReset(publicContextOf(request), request.body.email);
       return done(authMessages.resetRequested);
     },
   );
@@ -179,7 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; query: 
       },
     },
     async (request) => {
-      await submitPasswordReset(db, request, request.body.token, request.body.password);
+      await submitPasswordReset(publicContextOf(request), request.body);
       return done(authMessages.resetDone);
     },
   );
@@ -197,7 +196,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; query: 
         },
       },
     },
-    async (request) => ok({ results: await listSwitchableCustomers(db, signedIn(request)) }),
+    async (request) => ok({ results: await listSwitchableCustomers(contextOf(request)) }),
   );
 
   app.post(
@@ -212,9 +211,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; query: 
       },
     },
     async (request) => {
-      const session = signedIn(request);
-      await impersonate(db, request, session, request.body);
-      const updated = await findSession(query, session.tokenHash);
+      const ctx = contextOf(request);
+      await impersonate(ctx, request.body);
+      const updated = await findSession(ctx.query, ctx.caller.tokenHash);
       if (!updated) throw new Unauthorized(authMessages.loggedOut);
       return ok({ session: sessionInfo(updated) }, impersonationMessages.switched);
     },

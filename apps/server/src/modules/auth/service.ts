@@ -13,56 +13,48 @@ import {
 } from '@lightpath/domain/impersonation';
 import type { UserType } from '@lightpath/domain/user-types';
 import type { SessionInfo } from '@lightpath/domain/users';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Config } from '../../config';
-import type { Db, DbOrTx } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { deviceCookieHeader, knownDeviceId, newDeviceId } from '../../platform/device-cookie';
 import { Forbidden, Invalid, NotFound, Unauthorized } from '../../platform/errors';
-import { queueEmail } from '../../platform/outbox';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { SignedIn } from '../../platform/request-context';
 import { toUnixSeconds } from '../../platform/scope';
+import type { PublicContext, ServiceContext } from '../../platform/service-context';
 import { hashToken, newToken } from '../../platform/tokens';
-import { findCustomer, listCustomerSummaries } from '../customers/repository';
-import { findUser, findUserByEmail, type UserRow, updateUserRow } from '../users/repository';
 import {
   claimPasswordReset,
   countRecentPasswordLinks,
-  forgetAccountFailures,
-  insertPasswordReset,
   insertSession,
-  markLoginAttemptSucceeded,
   retirePasswordLinks,
   revokeSession,
   revokeUserSessions,
   setSessionActing,
-} from './repository';
+} from '../credentials/repository';
+import { sendPasswordLink } from '../credentials/service';
+import { findCustomer, listCustomerSummaries } from '../customers/repository';
+import { findUser, findUserByEmail, updateUserRow } from '../users/repository';
+import { forgetAccountFailures, markLoginAttemptSucceeded } from './repository';
 import { admitSignInAttempt } from './sign-in-throttle';
 
-const resetLinkHours = 1;
 // At most this many reset e-mails per user per hour, so nobody can flood someone's inbox. Further
 // requests get the same reply and send nothing.
 const maxResetLinksPerHour = 3;
-const inviteLinkHours = 72;
 
 export type DeviceCookies = { key: Buffer; secure: boolean };
+// What the route read from the browser: its Cookie header, where a device cookie may be.
+export type Browser = { cookieHeader: string | undefined; devices: DeviceCookies };
 
 // Unknown e-mail, wrong password and disabled account all get the same answer in the same time.
 // Failures are throttled per docs/decisions/014: a browser with this account's device cookie is judged
 // by its own failures only, so strangers guessing the password cannot lock the owner out.
-export async function login(
-  db: Db,
-  config: Config,
-  devices: DeviceCookies,
-  request: FastifyRequest,
-  input: LoginInput,
-) {
+export async function login(ctx: PublicContext, input: LoginInput, browser: Browser) {
+  const { db, config } = ctx;
+  const { devices } = browser;
   const user = await findUserByEmail(db, input.email);
-  const deviceId = user ? knownDeviceId(devices.key, request.headers.cookie, user.userId) : null;
+  const deviceId = user ? knownDeviceId(devices.key, browser.cookieHeader, user.userId) : null;
   const attemptId = await admitSignInAttempt(db, config.loginLimits, {
     email: input.email,
-    ip: request.ip,
+    ip: ctx.clientIp,
     deviceId,
   });
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
@@ -81,7 +73,7 @@ export async function login(
     await updateUserRow(tx, user.userId, { lastLoginAt: new Date() });
     await recordAudit(
       tx,
-      request,
+      ctx,
       {
         action: 'session.login',
         entity: 'user',
@@ -91,7 +83,7 @@ export async function login(
       { userId: user.userId, email: user.email },
     );
   });
-  request.log.info({ userId: user.userId }, 'signed in');
+  ctx.log.info({ userId: user.userId }, 'signed in');
   // A known browser keeps its device id and gets a fresh year; a new one becomes known from now on.
   const deviceCookie = deviceCookieHeader(devices.key, user.userId, deviceId ?? newDeviceId(), {
     secure: devices.secure,
@@ -99,10 +91,11 @@ export async function login(
   return { token, expiresat: toUnixSeconds(expiresAt)!, deviceCookie };
 }
 
-export async function logout(db: Db, request: FastifyRequest, session: SignedIn) {
-  await db.transaction(async (tx) => {
+export async function logout(ctx: ServiceContext) {
+  const session = ctx.caller;
+  await ctx.db.transaction(async (tx) => {
     await revokeSession(tx, session.tokenHash);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'session.logout',
       entity: 'user',
       entityId: session.actor.userId,
@@ -125,13 +118,9 @@ export function sessionInfo(session: SignedIn): SessionInfo {
 }
 
 // Changing the password signs the user out everywhere; the client signs in again with the new one.
-export async function changePassword(
-  db: Db,
-  request: FastifyRequest,
-  session: SignedIn,
-  input: ChangePasswordInput,
-) {
-  const user = await findUser(db, { kind: 'all' }, session.actor.userId);
+export async function changePassword(ctx: ServiceContext, input: ChangePasswordInput) {
+  const { db } = ctx;
+  const user = await findUser(db, { kind: 'all' }, ctx.caller.actor.userId);
   if (!user) throw new Unauthorized(authMessages.loggedOut);
   if (!(await verifyPassword(user.passwordHash, input.currentpassword))) {
     throw Invalid.field('currentpassword', authMessages.wrongCurrentPassword);
@@ -141,49 +130,22 @@ export async function changePassword(
     await updateUserRow(tx, user.userId, { passwordHash });
     await revokeUserSessions(tx, user.userId);
     await retirePasswordLinks(tx, user.userId);
-    await recordAudit(tx, request, { action: 'user.password.change', entity: 'user', entityId: user.userId });
+    await recordAudit(tx, ctx, { action: 'user.password.change', entity: 'user', entityId: user.userId });
   });
 }
 
-// Creates a single-use link to choose a password and queues the e-mail that carries it.
-export async function sendPasswordLink(
-  tx: DbOrTx,
-  config: Config,
-  log: FastifyBaseLogger,
-  user: Pick<UserRow, 'userId' | 'email' | 'firstname'>,
-  purpose: 'reset' | 'invite',
-) {
-  const token = newToken();
-  const hours = purpose === 'reset' ? resetLinkHours : inviteLinkHours;
-  await insertPasswordReset(tx, {
-    tokenHash: hashToken(token),
-    userId: user.userId,
-    expiresAt: new Date(Date.now() + hours * 3_600_000),
-  });
-  const link = `${config.publicUrl}/passwordreset#token=${token}`;
-  const intro =
-    purpose === 'reset'
-      ? 'Someone asked to reset the password of your Lightpath account. If it was you, choose a new password here:'
-      : `You have been given an account on Lightpath, the ${config.provider.name} customer portal. Choose your password here:`;
-  await queueEmail(tx, log, {
-    to: user.email,
-    subject: purpose === 'reset' ? 'Reset your Lightpath password' : 'Your Lightpath account',
-    body: `Hello ${user.firstname},\n\n${intro}\n\n${link}\n\nThe link works once and expires in ${hours} hours.\n\n${config.provider.name} NOC`,
-  });
-  return link;
-}
-
-export async function requestPasswordReset(db: Db, config: Config, request: FastifyRequest, email: string) {
+export async function requestPasswordReset(ctx: PublicContext, email: string) {
+  const { db, config } = ctx;
   const user = await findUserByEmail(db, email);
   if (!user?.enabled) return;
   const recent = await countRecentPasswordLinks(db, user.userId, new Date(Date.now() - 3_600_000));
   if (recent >= maxResetLinksPerHour) {
-    request.log.warn({ userId: user.userId }, 'password reset requests over the hourly limit');
+    ctx.log.warn({ userId: user.userId }, 'password reset requests over the hourly limit');
     return;
   }
   await db.transaction(async (tx) => {
-    await sendPasswordLink(tx, config, request.log, user, 'reset');
-    await recordAudit(tx, request, {
+    await sendPasswordLink(tx, config, ctx.log, user, 'reset');
+    await recordAudit(tx, ctx, {
       action: 'user.password.reset.request',
       entity: 'user',
       entityId: user.userId,
@@ -191,9 +153,10 @@ export async function requestPasswordReset(db: Db, config: Config, request: Fast
   });
 }
 
-export async function submitPasswordReset(db: Db, request: FastifyRequest, token: string, password: string) {
+export async function submitPasswordReset(ctx: PublicContext, input: { token: string; password: string }) {
+  const { token, password } = input;
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const claim = await claimPasswordReset(tx, hashToken(token));
     if (!claim) throw Invalid.field('token', authMessages.resetInvalid);
     const user = await updateUserRow(tx, claim.userId, { passwordHash });
@@ -202,23 +165,23 @@ export async function submitPasswordReset(db: Db, request: FastifyRequest, token
     if (user) await forgetAccountFailures(tx, user.email);
     await revokeUserSessions(tx, claim.userId);
     await retirePasswordLinks(tx, claim.userId);
-    await recordAudit(tx, request, { action: 'user.password.reset', entity: 'user', entityId: claim.userId });
+    await recordAudit(tx, ctx, { action: 'user.password.reset', entity: 'user', entityId: claim.userId });
   });
 }
 
 // The customers this user may switch to, by the real user's level, whoever they are acting as now.
-export async function listSwitchableCustomers(db: Db, session: SignedIn) {
-  if (session.actor.chameleon === 0) throw new Forbidden(impersonationMessages.notAllowed);
-  return switchableCustomers(session.actor.chameleon, await listCustomerSummaries(db));
+export async function listSwitchableCustomers(ctx: ServiceContext) {
+  const { actor } = ctx.caller;
+  if (actor.chameleon === 0) throw new Forbidden(impersonationMessages.notAllowed);
+  return switchableCustomers(actor.chameleon, await listCustomerSummaries(ctx.db));
 }
 
 // Switch this session to another customer and role (spec 6), or back to the user's own.
 export async function impersonate(
-  db: Db,
-  request: FastifyRequest,
-  session: SignedIn,
+  ctx: ServiceContext,
   target: { customerid: number; usertype: number },
 ): Promise<void> {
+  const { db, caller: session } = ctx;
   const { actor } = session;
   const usertype = target.usertype as UserType;
   if (actor.chameleon === 0) throw new Forbidden(impersonationMessages.notAllowed);
@@ -238,7 +201,7 @@ export async function impersonate(
     : { actingCustomerId: customer.customerId, actingType: usertype };
   await db.transaction(async (tx) => {
     await setSessionActing(tx, session.tokenHash, acting);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: revert ? 'session.impersonate.revert' : 'session.impersonate',
       entity: 'customer',
       entityId: customer.customerId,

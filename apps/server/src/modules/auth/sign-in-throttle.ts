@@ -1,4 +1,3 @@
-import { type Actor, scopeOf } from '@lightpath/domain/actor';
 import {
   countersFor,
   limitOf,
@@ -10,11 +9,11 @@ import {
   signInRefusal,
 } from '@lightpath/domain/sign-in-throttling';
 import { userMessages } from '@lightpath/domain/users';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { NotFound, RateLimited } from '../../platform/errors';
 import { toUnixSeconds } from '../../platform/scope';
+import type { ServiceContext } from '../../platform/service-context';
 import { findUser } from '../users/repository';
 import {
   accountFailureSummary,
@@ -58,19 +57,16 @@ export async function admitSignInAttempt(db: Db, limits: SignInLimits, attempt: 
   throw new RateLimited(signInRefusal(retryAfter), retryAfter);
 }
 
-async function userInScope(db: Db, actor: Actor, userId: number) {
-  const user = await findUser(db, scopeOf(actor), userId);
+async function userInScope(ctx: ServiceContext, userId: number) {
+  const user = await findUser(ctx.db, ctx.caller.scope, userId);
   if (!user) throw new NotFound(userMessages.notFound);
   return user;
 }
 
-export async function signInLockOf(
-  db: Db,
-  limits: SignInLimits,
-  actor: Actor,
-  userId: number,
-): Promise<SignInLock> {
-  const { email } = await userInScope(db, actor, userId);
+export async function signInLockOf(ctx: ServiceContext, userId: number): Promise<SignInLock> {
+  const { db } = ctx;
+  const limits = ctx.config.loginLimits;
+  const { email } = await userInScope(ctx, userId);
   const now = new Date();
   const since = windowStart(limits, now);
   const failures = await recentFailures(
@@ -92,11 +88,11 @@ export async function signInLockOf(
   };
 }
 
-export async function clearSignInLock(db: Db, request: FastifyRequest, actor: Actor, userId: number) {
-  const { email } = await userInScope(db, actor, userId);
-  await db.transaction(async (tx) => {
+export async function clearSignInLock(ctx: ServiceContext, userId: number) {
+  const { email } = await userInScope(ctx, userId);
+  await ctx.db.transaction(async (tx) => {
     const forgotten = await forgetAccountFailures(tx, email);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'user.signinlock.clear',
       entity: 'user',
       entityId: userId,

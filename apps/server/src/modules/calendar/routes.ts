@@ -7,23 +7,16 @@ import {
   calendarFileParamsSchema,
 } from '@lightpath/domain/calendar';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
-import type { Db, RawQuery } from '../../db/client';
 import { done, ok } from '../../platform/envelope';
 import { NotFound } from '../../platform/errors';
-import { signedIn } from '../../platform/request-context';
+import { contextOf, publicContextOf } from '../../platform/service-context';
 import { calendarMessages, createFeed, getFeedFor, renderFeed, revokeFeed } from './service';
-
-export type CalendarRouteOptions = { db: Db; query: RawQuery; config: Config };
 
 const tags = ['calendar'];
 const customerNote =
   'The NOC names the customer (customerid); a company admin manages its own customer and no other (404).';
 
-export const calendarRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async (
-  app,
-  { db, query, config },
-) => {
+export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/calendar/feed',
     {
@@ -35,7 +28,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async
         response: { 200: envelope(calendarFeedReplySchema) },
       },
     },
-    async (request) => ok({ feed: await getFeedFor(db, signedIn(request).actor, request.query.customerid) }),
+    async (request) => ok({ feed: await getFeedFor(contextOf(request), request.query.customerid) }),
   );
 
   app.post(
@@ -50,7 +43,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async
       },
     },
     async (request, reply) => {
-      const created = await createFeed(db, request, signedIn(request).actor, config, request.body.customerid);
+      const created = await createFeed(contextOf(request), request.body.customerid);
       return reply.status(201).send(ok(created, calendarMessages.created));
     },
   );
@@ -67,7 +60,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async
       },
     },
     async (request) => {
-      await revokeFeed(db, request, signedIn(request).actor, request.query.customerid);
+      await revokeFeed(contextOf(request), request.query.customerid);
       return done(calendarMessages.revoked);
     },
   );
@@ -88,7 +81,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async
       },
     },
     async (request, reply) => {
-      const feed = await renderFeed(query, config, request.params.file, new Date());
+      const feed = await renderFeed(publicContextOf(request), request.params.file, new Date());
       if (!feed) throw new NotFound(calendarMessages.feedNotFound);
       return (
         reply

@@ -1,11 +1,11 @@
 import { type Actor, scopeOf } from '@lightpath/domain/actor';
 import { customerMessages } from '@lightpath/domain/customers';
 import { type EventType, eventPriorities, eventTiming, eventTypes } from '@lightpath/domain/events';
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import type { Db, DbOrTx, RawQuery } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { Invalid, NotFound } from '../../platform/errors';
+import type { PublicContext, ServiceContext } from '../../platform/service-context';
 import { hashToken, newToken } from '../../platform/tokens';
 import { findCustomer } from '../customers/repository';
 import { escapeText, type IcalProperty, serializeIcal, textList, utcDateTime } from './ical';
@@ -42,7 +42,9 @@ async function feedCustomer(db: DbOrTx, actor: Actor, customerid: number | undef
   return customer;
 }
 
-export async function getFeedFor(db: Db, actor: Actor, customerid: number | undefined) {
+export async function getFeedFor(ctx: ServiceContext, customerid: number | undefined) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   const customer = await feedCustomer(db, actor, customerid);
   return findActiveFeed(db, customer.customerId);
 }
@@ -57,19 +59,18 @@ export function feedUrl(config: Pick<Config, 'publicUrl'>, token: string): strin
 const tokenHintLength = 4;
 
 export async function createFeed(
-  db: Db,
-  request: FastifyRequest,
-  actor: Actor,
-  config: Config,
+  ctx: ServiceContext,
   customerid: number | undefined,
 ): Promise<{ url: string; feed: CalendarFeedView }> {
+  const { db, config } = ctx;
+  const { actor } = ctx.caller;
   const token = newToken();
   const feed = await db.transaction(async (tx) => {
     const customer = await feedCustomer(tx, actor, customerid);
     await lockCustomerFeeds(tx, customer.customerId);
     const replaced = await revokeActiveFeeds(tx, customer.customerId);
     for (const feedId of replaced) {
-      await recordAudit(tx, request, {
+      await recordAudit(tx, ctx, {
         action: 'calendar.feed.revoke',
         entity: 'calendarfeed',
         entityId: feedId,
@@ -83,7 +84,7 @@ export async function createFeed(
       tokenHint,
       createdBy: actor.userId,
     });
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'calendar.feed.create',
       entity: 'calendarfeed',
       entityId: feedId,
@@ -94,19 +95,16 @@ export async function createFeed(
   return { url: feedUrl(config, token), feed };
 }
 
-export async function revokeFeed(
-  db: Db,
-  request: FastifyRequest,
-  actor: Actor,
-  customerid: number | undefined,
-) {
+export async function revokeFeed(ctx: ServiceContext, customerid: number | undefined) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   await db.transaction(async (tx) => {
     const customer = await feedCustomer(tx, actor, customerid);
     await lockCustomerFeeds(tx, customer.customerId);
     const revoked = await revokeActiveFeeds(tx, customer.customerId);
     if (revoked.length === 0) throw new NotFound(calendarMessages.nothingToRevoke);
     for (const feedId of revoked) {
-      await recordAudit(tx, request, {
+      await recordAudit(tx, ctx, {
         action: 'calendar.feed.revoke',
         entity: 'calendarfeed',
         entityId: feedId,
@@ -164,7 +162,8 @@ export function organizerAddress(mailFrom: string): string | null {
   return /^[^<>\s@]+@[^<>\s@]+$/.test(address) ? address : null;
 }
 
-export type FeedContext = {
+// What the feed says besides the events: plain input to the pure feedCalendar, not a dependency.
+export type FeedSettings = {
   providerName: string;
   publicUrl: string;
   organizer: string | null;
@@ -187,7 +186,7 @@ function eventDescription(event: FeedEventRow, eventUrl: string): string {
   ].join('\n');
 }
 
-function eventProperties(owner: FeedOwner, event: FeedEventRow, context: FeedContext): IcalProperty[] {
+function eventProperties(owner: FeedOwner, event: FeedEventRow, context: FeedSettings): IcalProperty[] {
   const base = context.publicUrl.replace(/\/+$/, '');
   const host = new URL(base).hostname;
   const eventUrl = `${base}/event/${event.eventid}`;
@@ -237,7 +236,7 @@ function eventProperties(owner: FeedOwner, event: FeedEventRow, context: FeedCon
 export function feedCalendar(
   owner: FeedOwner,
   events: readonly FeedEventRow[],
-  context: FeedContext,
+  context: FeedSettings,
 ): string {
   const name = `${context.providerName} maintenance: ${owner.customername}`;
   const properties: IcalProperty[] = [
@@ -267,7 +266,8 @@ export function feedCalendar(
 // null (404), with no hint of which.
 const tokenFile = /^([A-Za-z0-9_-]{43})\.ics$/;
 
-export async function renderFeed(query: RawQuery, config: Config, file: string, now: Date) {
+export async function renderFeed(ctx: PublicContext, file: string, now: Date) {
+  const { query, config } = ctx;
   const token = tokenFile.exec(file)?.[1];
   if (!token) return null;
   const owner = await findFeedByTokenHash(query, hashToken(token));

@@ -9,20 +9,17 @@ import {
 import { siteParamsSchema } from '@lightpath/domain/sites';
 import { userParamsSchema } from '@lightpath/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db, RawQuery } from '../../db/client';
 import { ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
-import { signedIn } from '../../platform/request-context';
+import { contextOf } from '../../platform/service-context';
 import { requireSiteFor } from '../sites/service';
 import { checkIn, checkOut, listActiveCheckinsFor, listCheckinsFor, listSiteCheckinsFor } from './service';
 
-export type CheckinRouteOptions = { db: Db; query: RawQuery };
-
 const tags = ['checkins'];
 
-export const checkinRoutes: FastifyPluginAsyncZod<CheckinRouteOptions> = async (app, { db, query }) => {
-  const siteExistsFirst = foundFirst(siteParamsSchema, (actor, { siteid }) =>
-    requireSiteFor(db, actor, siteid),
+export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
+  const siteExistsFirst = foundFirst(siteParamsSchema, (ctx, { siteid }) =>
+    requireSiteFor(ctx.db, ctx.caller.actor, siteid),
   );
 
   app.get(
@@ -37,7 +34,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<CheckinRouteOptions> = async (
         response: { 200: listOf(checkinSchema) },
       },
     },
-    async (request) => ok(await listCheckinsFor(query, signedIn(request).actor, request.query)),
+    async (request) => ok(await listCheckinsFor(contextOf(request), request.query)),
   );
 
   app.get(
@@ -53,7 +50,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<CheckinRouteOptions> = async (
       },
     },
     async (request) =>
-      ok(await listSiteCheckinsFor(db, query, signedIn(request).actor, request.params.siteid, request.query)),
+      ok(await listSiteCheckinsFor(contextOf(request), request.params.siteid, request.query)),
   );
 
   app.post(
@@ -71,14 +68,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<CheckinRouteOptions> = async (
       },
     },
     async (request, reply) => {
-      const { checkin, message } = await checkIn(
-        db,
-        query,
-        request,
-        signedIn(request).actor,
-        request.params.siteid,
-        request.body,
-      );
+      const { checkin, message } = await checkIn(contextOf(request), request.params.siteid, request.body);
       return reply.status(201).send(ok(checkin, message));
     },
   );
@@ -98,14 +88,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<CheckinRouteOptions> = async (
       },
     },
     async (request) => {
-      const { checkin, message } = await checkOut(
-        db,
-        query,
-        request,
-        signedIn(request).actor,
-        request.params.siteid,
-        request.body,
-      );
+      const { checkin, message } = await checkOut(contextOf(request), request.params.siteid, request.body);
       return ok(checkin, message);
     },
   );
@@ -122,7 +105,6 @@ export const checkinRoutes: FastifyPluginAsyncZod<CheckinRouteOptions> = async (
         response: { 200: listOf(checkinSchema) },
       },
     },
-    async (request) =>
-      ok(await listActiveCheckinsFor(db, query, signedIn(request).actor, request.params.userid)),
+    async (request) => ok(await listActiveCheckinsFor(contextOf(request), request.params.userid)),
   );
 };

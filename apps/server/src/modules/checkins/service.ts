@@ -1,4 +1,4 @@
-import { type Actor, scopeOf } from '@lightpath/domain/actor';
+import { scopeOf } from '@lightpath/domain/actor';
 import { type ListQuery, parseSort } from '@lightpath/domain/api';
 import {
   type CheckinBody,
@@ -14,11 +14,11 @@ import {
   checkoutTimeProblem,
   effectiveCheckinTime,
 } from '@lightpath/domain/checkins';
-import type { FastifyRequest } from 'fastify';
-import type { Db, RawQuery } from '../../db/client';
+import type { RawQuery } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { recordChange } from '../../platform/changes';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors';
+import type { ServiceContext } from '../../platform/service-context';
 import { requireSiteFor } from '../sites/service';
 import { findUser } from '../users/repository';
 import {
@@ -38,7 +38,9 @@ function withDuration(row: CheckinRow, now: number): CheckinRow {
 
 // Provider staff (checkins.manage) see every check-in: who is on site is safety information for the
 // NOC, engineering and the technicians alike.
-export async function listCheckinsFor(query: RawQuery, actor: Actor, input: ListQuery & CheckinFilter) {
+export async function listCheckinsFor(ctx: ServiceContext, input: ListQuery & CheckinFilter) {
+  const { query } = ctx;
+  const { actor } = ctx.caller;
   const sort = input.sort ? parseSort(input.sort, checkinSortFields, 'checkintime') : checkinDefaultSort;
   const page = await listCheckins(query, scopeOf(actor), { ...input, sort });
   const now = nowSeconds();
@@ -51,25 +53,27 @@ export async function listCheckinsFor(query: RawQuery, actor: Actor, input: List
 }
 
 export async function listSiteCheckinsFor(
-  db: Db,
-  query: RawQuery,
-  actor: Actor,
+  ctx: ServiceContext,
   siteId: number,
   input: ListQuery & Omit<CheckinFilter, 'siteid'>,
 ) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   await requireSiteFor(db, actor, siteId);
-  return listCheckinsFor(query, actor, { ...input, siteid: siteId });
+  return listCheckinsFor(ctx, { ...input, siteid: siteId });
 }
 
 // A user's open check-ins (spec 7.1), which the check-in modal reads to offer Check-out. Everyone
 // with check-ins reads their own; the NOC and engineering anyone's. A technician asking for someone
 // else's is refused rather than told 'not found': the answer is about permission, not existence.
-export async function listActiveCheckinsFor(db: Db, query: RawQuery, actor: Actor, userId: number) {
+export async function listActiveCheckinsFor(ctx: ServiceContext, userId: number) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   if (userId !== actor.userId && actor.type !== 1 && actor.type !== 3)
     throw new Forbidden(checkinMessages.othersForbidden);
   if (userId !== actor.userId && !(await findUser(db, { kind: 'all' }, userId)))
     throw new NotFound(checkinMessages.userNotFound);
-  return listCheckinsFor(query, actor, {
+  return listCheckinsFor(ctx, {
     limit: 1000,
     offset: 0,
     userid: userId,
@@ -88,13 +92,12 @@ async function replyRow(query: RawQuery, checkinId: number): Promise<CheckinRow>
 // route checks it before the body), then a body naming another site, a site that takes no check-ins,
 // a time in the future, and last an open check-in there already (409, decided by the unique index).
 export async function checkIn(
-  db: Db,
-  query: RawQuery,
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: ServiceContext,
   siteId: number,
   body: CheckinBody,
 ): Promise<{ checkin: CheckinRow; message: string }> {
+  const { db, query } = ctx;
+  const { actor } = ctx.caller;
   const site = await requireSiteFor(db, actor, siteId);
   const mismatch = checkinSiteMismatch(siteId, body.siteid);
   if (mismatch) throw Invalid.field('siteid', mismatch);
@@ -114,7 +117,7 @@ export async function checkIn(
       checkinTime: new Date(checkinTime * 1000),
     });
     if (!row) throw new Conflict(checkinMessages.alreadyCheckedIn, 'siteid');
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'checkin.create',
       entity: 'checkin',
       entityId: row.checkinId,
@@ -130,13 +133,12 @@ export async function checkIn(
 // The caller checks out of their open check-in at the site. A site that has since been disabled or
 // changed type still lets them out: eligibility is only asked of a check-in.
 export async function checkOut(
-  db: Db,
-  query: RawQuery,
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: ServiceContext,
   siteId: number,
   body: CheckoutBody,
 ): Promise<{ checkin: CheckinRow; message: string }> {
+  const { db, query } = ctx;
+  const { actor } = ctx.caller;
   const site = await requireSiteFor(db, actor, siteId);
   const mismatch = checkinSiteMismatch(siteId, body.siteid);
   if (mismatch) throw Invalid.field('siteid', mismatch);
@@ -158,7 +160,7 @@ export async function checkOut(
       new Date(Math.max(checkoutTime, checkinTime) * 1000),
     );
     if (!closed) throw new Conflict(checkinMessages.notCheckedIn, 'siteid');
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'checkin.checkout',
       entity: 'checkin',
       entityId: open.checkinId,

@@ -9,10 +9,9 @@ import {
   contactUpdateSchema,
 } from '@lightpath/domain/contacts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db, RawQuery } from '../../db/client';
 import { done, ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
-import { signedIn } from '../../platform/request-context';
+import { contextOf } from '../../platform/service-context';
 import {
   createContact,
   deleteContact,
@@ -22,13 +21,11 @@ import {
   updateContact,
 } from './service';
 
-export type ContactRouteOptions = { db: Db; query: RawQuery };
-
 const tags = ['contacts'];
 
-export const contactRoutes: FastifyPluginAsyncZod<ContactRouteOptions> = async (app, { db, query }) => {
-  const contactInScopeFirst = foundFirst(contactParamsSchema, (actor, { contactid }) =>
-    requireContactFor(db, actor, contactid),
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const contactInScopeFirst = foundFirst(contactParamsSchema, (ctx, { contactid }) =>
+    requireContactFor(ctx.db, ctx.caller.actor, contactid),
   );
 
   app.get(
@@ -43,7 +40,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRouteOptions> = async (
         response: { 200: listOf(contactSummarySchema) },
       },
     },
-    async (request) => ok(await listContactsFor(query, signedIn(request).actor, request.query)),
+    async (request) => ok(await listContactsFor(contextOf(request), request.query)),
   );
 
   app.get(
@@ -58,7 +55,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRouteOptions> = async (
         response: { 200: envelope(contactSchema) },
       },
     },
-    async (request) => ok(await getContactFor(query, signedIn(request).actor, request.params.contactid)),
+    async (request) => ok(await getContactFor(contextOf(request), request.params.contactid)),
   );
 
   app.post(
@@ -76,12 +73,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRouteOptions> = async (
     async (request, reply) =>
       reply
         .status(201)
-        .send(
-          ok(
-            await createContact(db, query, request, signedIn(request).actor, request.body),
-            contactMessages.created,
-          ),
-        ),
+        .send(ok(await createContact(contextOf(request), request.body), contactMessages.created)),
   );
 
   app.put(
@@ -99,14 +91,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRouteOptions> = async (
     },
     async (request) =>
       ok(
-        await updateContact(
-          db,
-          query,
-          request,
-          signedIn(request).actor,
-          request.params.contactid,
-          request.body,
-        ),
+        await updateContact(contextOf(request), request.params.contactid, request.body),
         contactMessages.updated,
       ),
   );
@@ -123,7 +108,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRouteOptions> = async (
       },
     },
     async (request) => {
-      await deleteContact(db, request, signedIn(request).actor, request.params.contactid);
+      await deleteContact(contextOf(request), request.params.contactid);
       return done(contactMessages.deleted);
     },
   );

@@ -8,10 +8,11 @@ import {
   contactMessages,
   contactSortFields,
 } from '@lightpath/domain/contacts';
-import type { FastifyRequest } from 'fastify';
-import type { Db, DbOrTx, RawQuery } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
+import { columnUpdates } from '../../platform/column-updates';
 import { Invalid, NotFound } from '../../platform/errors';
+import type { ServiceContext } from '../../platform/service-context';
 import { findCustomer } from '../customers/repository';
 import {
   type ContactFilter,
@@ -25,13 +26,17 @@ import {
   updateContactRow,
 } from './repository';
 
-export async function listContactsFor(query: RawQuery, actor: Actor, input: ListQuery & ContactFilter) {
+export async function listContactsFor(ctx: ServiceContext, input: ListQuery & ContactFilter) {
+  const { query } = ctx;
+  const { actor } = ctx.caller;
   const sort = parseSort(input.sort, contactSortFields, 'contactname');
   const page = await listContacts(query, scopeOf(actor), { ...input, sort });
   return { ...page, limit: input.limit, offset: input.offset };
 }
 
-export async function getContactFor(query: RawQuery, actor: Actor, contactId: number): Promise<Contact> {
+export async function getContactFor(ctx: ServiceContext, contactId: number): Promise<Contact> {
+  const { query } = ctx;
+  const { actor } = ctx.caller;
   const contact = await findContactDetail(query, scopeOf(actor), contactId);
   if (!contact) throw new NotFound(contactMessages.notFound);
   return { ...contact, sites: await listContactSites(query, contactId) };
@@ -45,13 +50,9 @@ export async function requireContactFor(db: DbOrTx, actor: Actor, contactId: num
   return contact;
 }
 
-export async function createContact(
-  db: Db,
-  query: RawQuery,
-  request: FastifyRequest,
-  actor: Actor,
-  input: ContactCreate,
-) {
+export async function createContact(ctx: ServiceContext, input: ContactCreate) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   const customerId = contactCustomerFor(actor, input.customerid);
   if (customerId === null) throw Invalid.field('customerid', contactMessages.customerRequired);
   const contactId = await db.transaction(async (tx) => {
@@ -65,7 +66,7 @@ export async function createContact(
       office: input.office ?? null,
       mobile: input.mobile ?? null,
     });
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'contact.create',
       entity: 'contact',
       entityId: row.contactId,
@@ -74,41 +75,40 @@ export async function createContact(
     return row.contactId;
   });
   // Read once the transaction has committed, by the same statements as GET.
-  return getContactFor(query, actor, contactId);
+  return getContactFor(ctx, contactId);
 }
 
-export async function updateContact(
-  db: Db,
-  query: RawQuery,
-  request: FastifyRequest,
-  actor: Actor,
-  contactId: number,
-  input: ContactUpdate,
-) {
+export async function updateContact(ctx: ServiceContext, contactId: number, input: ContactUpdate) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   await db.transaction(async (tx) => {
     await requireContactFor(tx, actor, contactId);
     await updateContactRow(tx, contactId, {
-      ...(input.contactname !== undefined && { contactName: input.contactname }),
-      ...(input.email !== undefined && { email: input.email }),
-      ...(input.title !== undefined && { title: input.title }),
-      ...(input.office !== undefined && { office: input.office }),
-      ...(input.mobile !== undefined && { mobile: input.mobile }),
+      ...columnUpdates(input, {
+        contactname: 'contactName',
+        email: 'email',
+        title: 'title',
+        office: 'office',
+        mobile: 'mobile',
+      }),
     });
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'contact.update',
       entity: 'contact',
       entityId: contactId,
       detail: { fields: Object.keys(input) },
     });
   });
-  return getContactFor(query, actor, contactId);
+  return getContactFor(ctx, contactId);
 }
 
-export async function deleteContact(db: Db, request: FastifyRequest, actor: Actor, contactId: number) {
+export async function deleteContact(ctx: ServiceContext, contactId: number) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   await db.transaction(async (tx) => {
     const existing = await requireContactFor(tx, actor, contactId);
     const assignments = await deleteContactRow(tx, contactId);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'contact.delete',
       entity: 'contact',
       entityId: contactId,

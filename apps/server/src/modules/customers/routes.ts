@@ -10,9 +10,9 @@ import {
   customerUpdateSchema,
 } from '@lightpath/domain/customers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
 import { signedIn } from '../../platform/request-context';
+import { contextOf } from '../../platform/service-context';
 import {
   createCustomer,
   getCustomerFor,
@@ -23,7 +23,7 @@ import {
 
 const tags = ['customers'];
 
-export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers',
     {
@@ -35,7 +35,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         response: { 200: listOf(customerListItemSchema) },
       },
     },
-    async (request) => ok(await listCustomersFor(db, signedIn(request).actor, request.query)),
+    async (request) => ok(await listCustomersFor(contextOf(request), request.query)),
   );
 
   app.get(
@@ -50,7 +50,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request) => {
       const { actor } = signedIn(request);
-      return ok(await getCustomerFor(db, actor, actor.customerId));
+      return ok(await getCustomerFor(contextOf(request), actor.customerId));
     },
   );
 
@@ -65,7 +65,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         response: { 200: envelope(customerSchema) },
       },
     },
-    async (request) => ok(await getCustomerFor(db, signedIn(request).actor, request.params.customerid)),
+    async (request) => ok(await getCustomerFor(contextOf(request), request.params.customerid)),
   );
 
   app.post(
@@ -80,7 +80,9 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request, reply) =>
-      reply.status(201).send(ok(await createCustomer(db, request, request.body), customerMessages.created)),
+      reply
+        .status(201)
+        .send(ok(await createCustomer(contextOf(request), request.body), customerMessages.created)),
   );
 
   app.put(
@@ -95,10 +97,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request) =>
-      ok(
-        await updateCompanySettings(db, request, signedIn(request).actor, request.body),
-        customerMessages.settingsSaved,
-      ),
+      ok(await updateCompanySettings(contextOf(request), request.body), customerMessages.settingsSaved),
   );
 
   app.put(
@@ -115,7 +114,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request) =>
       ok(
-        await updateCustomer(db, request, signedIn(request).actor, request.params.customerid, request.body),
+        await updateCustomer(contextOf(request), request.params.customerid, request.body),
         customerMessages.updated,
       ),
   );

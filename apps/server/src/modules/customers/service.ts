@@ -1,4 +1,4 @@
-import { type Actor, scopeOf } from '@lightpath/domain/actor';
+import { scopeOf } from '@lightpath/domain/actor';
 import { type ListQuery, parseSort } from '@lightpath/domain/api';
 import {
   type CompanySettingsUpdate,
@@ -7,10 +7,10 @@ import {
   customerMessages,
   withCdrPinFor,
 } from '@lightpath/domain/customers';
-import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
+import { columnUpdates } from '../../platform/column-updates';
 import { Conflict, NotFound } from '../../platform/errors';
+import type { ServiceContext } from '../../platform/service-context';
 import {
   customerSortFields,
   findCustomer,
@@ -22,23 +22,27 @@ import {
 } from './repository';
 
 export async function listCustomersFor(
-  db: Db,
-  actor: Actor,
+  ctx: ServiceContext,
   query: ListQuery & { enabled?: boolean | undefined },
 ) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   const sort = parseSort(query.sort, customerSortFields, 'customername');
   const page = await listCustomers(db, scopeOf(actor), { ...query, sort });
   const results = page.results.map((customer) => withCdrPinFor(actor, customer));
   return { ...page, results, limit: query.limit, offset: query.offset };
 }
 
-export async function getCustomerFor(db: Db, actor: Actor, customerId: number) {
+export async function getCustomerFor(ctx: ServiceContext, customerId: number) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   const row = await findCustomer(db, scopeOf(actor), customerId);
   if (!row) throw new NotFound(customerMessages.notFound);
   return withCdrPinFor(actor, toCustomer(row));
 }
 
-export async function createCustomer(db: Db, request: FastifyRequest, input: CustomerCreate) {
+export async function createCustomer(ctx: ServiceContext, input: CustomerCreate) {
+  const { db } = ctx;
   return db.transaction(async (tx) => {
     if (await findCustomerByCode(tx, input.customercode))
       throw new Conflict(customerMessages.codeInUse, 'customercode');
@@ -49,7 +53,7 @@ export async function createCustomer(db: Db, request: FastifyRequest, input: Cus
       logo64: input.logo64 ?? null,
       cdrPin: input.cdrpin ?? null,
     });
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'customer.create',
       entity: 'customer',
       entityId: row.customerId,
@@ -60,24 +64,26 @@ export async function createCustomer(db: Db, request: FastifyRequest, input: Cus
 }
 
 async function applyCustomerUpdate(
-  db: Db,
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: ServiceContext,
   customerId: number,
   input: CustomerUpdate,
   action: string,
 ) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   return db.transaction(async (tx) => {
     const existing = await findCustomer(tx, scopeOf(actor), customerId);
     if (!existing) throw new NotFound(customerMessages.notFound);
     const row = await updateCustomerRow(tx, customerId, {
-      ...(input.customername !== undefined && { customerName: input.customername }),
-      ...(input.enabled !== undefined && { enabled: input.enabled }),
-      ...(input.logo64 !== undefined && { logo64: input.logo64 }),
-      ...(input.cdrpin !== undefined && { cdrPin: input.cdrpin }),
+      ...columnUpdates(input, {
+        customername: 'customerName',
+        enabled: 'enabled',
+        logo64: 'logo64',
+        cdrpin: 'cdrPin',
+      }),
     });
     // Logos are large and PINs are secrets: record that they changed, not their values.
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action,
       entity: 'customer',
       entityId: customerId,
@@ -89,22 +95,12 @@ async function applyCustomerUpdate(
 }
 
 // The provider (customers.manage) edits any customer.
-export function updateCustomer(
-  db: Db,
-  request: FastifyRequest,
-  actor: Actor,
-  customerId: number,
-  input: CustomerUpdate,
-) {
-  return applyCustomerUpdate(db, request, actor, customerId, input, 'customer.update');
+export function updateCustomer(ctx: ServiceContext, customerId: number, input: CustomerUpdate) {
+  return applyCustomerUpdate(ctx, customerId, input, 'customer.update');
 }
 
 // Company Settings: a company admin edits the logo and PIN of the company they are acting for.
-export function updateCompanySettings(
-  db: Db,
-  request: FastifyRequest,
-  actor: Actor,
-  input: CompanySettingsUpdate,
-) {
-  return applyCustomerUpdate(db, request, actor, actor.customerId, input, 'customer.settings.update');
+export function updateCompanySettings(ctx: ServiceContext, input: CompanySettingsUpdate) {
+  const { actor } = ctx.caller;
+  return applyCustomerUpdate(ctx, actor.customerId, input, 'customer.settings.update');
 }

@@ -7,14 +7,13 @@ import {
   networkProblemsSchema,
 } from '@lightpath/domain/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RawQuery } from '../../db/client';
 import { ok } from '../../platform/envelope';
-import { signedIn } from '../../platform/request-context';
+import { contextOf } from '../../platform/service-context';
 import { dashboardSummaryFor, itemsNeedingAttentionFor, mapFor, networkProblemsFor } from './service';
 
 const tags = ['dashboard'];
 
-export const dashboardRoutes: FastifyPluginAsyncZod<{ query: RawQuery }> = async (app, { query }) => {
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard/summary',
     {
@@ -25,7 +24,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ query: RawQuery }> = async
         response: { 200: envelope(dashboardSummarySchema) },
       },
     },
-    async (request) => ok(await dashboardSummaryFor(query, signedIn(request).actor)),
+    async (request) => ok(await dashboardSummaryFor(contextOf(request))),
   );
 
   app.get(
@@ -38,7 +37,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ query: RawQuery }> = async
         response: { 200: envelope(networkProblemsSchema) },
       },
     },
-    async (request) => ok(await networkProblemsFor(query, signedIn(request).actor)),
+    async (request) => ok(await networkProblemsFor(contextOf(request))),
   );
 
   // services.view rather than sites.view: half of the checks are about services, and the people
@@ -54,7 +53,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ query: RawQuery }> = async
         response: { 200: envelope(itemsNeedingAttentionSchema) },
       },
     },
-    async (request) => ok(await itemsNeedingAttentionFor(query, signedIn(request).actor)),
+    async (request) => ok(await itemsNeedingAttentionFor(contextOf(request))),
   );
 
   app.get(
@@ -69,6 +68,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ query: RawQuery }> = async
         response: { 200: envelope(networkMapSchema) },
       },
     },
-    async (request) => ok(await mapFor(query, signedIn(request).actor, request.query.customerid)),
+    async (request) => ok(await mapFor(contextOf(request), request.query.customerid)),
   );
 };

@@ -8,7 +8,7 @@ import {
 } from '@lightpath/domain/conditions';
 import { isCurrentEvent } from '@lightpath/domain/events';
 import { can } from '@lightpath/domain/permissions';
-import type { RawQuery } from '../../db/client';
+import type { ServiceContext } from '../../platform/service-context';
 import {
   type AttentionRow,
   countAttentionRecords,
@@ -29,7 +29,9 @@ import {
 // and map that are about services are left empty for them.
 const seesServices = (actor: Actor) => can(actor, 'services.view');
 
-export async function dashboardSummaryFor(query: RawQuery, actor: Actor) {
+export async function dashboardSummaryFor(ctx: ServiceContext) {
+  const { query } = ctx;
+  const { actor } = ctx.caller;
   const scope = scopeOf(actor);
   const [serviceRows, siteRows] = await Promise.all([
     seesServices(actor) ? countServicesByCondition(query, scope) : Promise.resolve([]),
@@ -51,7 +53,9 @@ export async function dashboardSummaryFor(query: RawQuery, actor: Actor) {
   return { services, sites };
 }
 
-export async function networkProblemsFor(query: RawQuery, actor: Actor) {
+export async function networkProblemsFor(ctx: ServiceContext) {
+  const { query } = ctx;
+  const { actor } = ctx.caller;
   const scope = scopeOf(actor);
   const [sites, services] = await Promise.all([
     listProblemSites(query, scope),
@@ -95,7 +99,9 @@ function siteName(row: AttentionRow) {
 // Each side of the modal's Sites / Services toggle lists at most this many; `count` is complete.
 export const attentionListCap = 500;
 
-export async function itemsNeedingAttentionFor(query: RawQuery, actor: Actor) {
+export async function itemsNeedingAttentionFor(ctx: ServiceContext) {
+  const { query } = ctx;
+  const { actor } = ctx.caller;
   const scope = scopeOf(actor);
   const [rows, records] = await Promise.all([
     listAttentionItems(query, scope, attentionListCap),
@@ -145,7 +151,9 @@ function mapSite(row: MapSiteRow) {
 // sites with enabled services between them, coloured by the worst of those services. Narrowed to one
 // customer (a customer user always; the provider with ?customerid=), it shows that customer's sites
 // and the far ends its services reach, the far ends coloured by the customer's own services only.
-export async function mapFor(query: RawQuery, actor: Actor, customerid: number | undefined) {
+export async function mapFor(ctx: ServiceContext, customerid: number | undefined) {
+  const { query } = ctx;
+  const { actor } = ctx.caller;
   const scope = scopeOf(actor);
   if (scope.kind === 'customer' && customerid !== undefined && customerid !== scope.customerId)
     return { sites: [], links: [], unplaced: [] };

@@ -12,16 +12,11 @@ import {
   pastEventsParamsSchema,
   pastEventsQuerySchema,
 } from '@lightpath/domain/events';
-import type { CountKey } from '@lightpath/domain/navigation';
 import { serviceParamsSchema } from '@lightpath/domain/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
-import type { Db, RawQuery } from '../../db/client';
-import type { TicketSystem } from '../../integrations/tickets/ticket-system';
 import { done, ok } from '../../platform/envelope';
 import { idempotencyKeyOf } from '../../platform/idempotency';
-import { signedIn } from '../../platform/request-context';
-import { countProviders } from '../portal/routes';
+import { contextOf } from '../../platform/service-context';
 import {
   addEventComment,
   createEvent,
@@ -34,18 +29,12 @@ import {
   updateEvent,
 } from './service';
 
-export type EventRouteOptions = { db: Db; query: RawQuery; config: Config; tickets: TicketSystem };
-
 const tags = ['events'];
 
-export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app, options) => {
-  const { query } = options;
-
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   // Sidebar: Scheduled Events (works and hazards not yet ended) and Network Outages (outages now).
-  countProviders['events.scheduled' satisfies CountKey] = async (_db, actor) =>
-    (await eventCountsFor(query, actor)).scheduled;
-  countProviders['events.outages' satisfies CountKey] = async (_db, actor) =>
-    (await eventCountsFor(query, actor)).outages;
+  app.navigationCounts.provide('events.scheduled', async (ctx) => (await eventCountsFor(ctx)).scheduled);
+  app.navigationCounts.provide('events.outages', async (ctx) => (await eventCountsFor(ctx)).outages);
 
   app.get(
     '/events',
@@ -59,7 +48,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
         response: { 200: listOf(eventSummarySchema) },
       },
     },
-    async (request) => ok(await listEventsFor(query, signedIn(request).actor, request.query)),
+    async (request) => ok(await listEventsFor(contextOf(request), request.query)),
   );
 
   app.get(
@@ -77,12 +66,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
     async (request) => {
       const { startdate, enddate } = request.params;
       return ok(
-        await listPastEventsFor(
-          query,
-          signedIn(request).actor,
-          { start: startdate, end: enddate },
-          request.query,
-        ),
+        await listPastEventsFor(contextOf(request), { start: startdate, end: enddate }, request.query),
       );
     },
   );
@@ -100,7 +84,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
       },
     },
     async (request) =>
-      ok(await listServiceEventsFor(query, signedIn(request).actor, request.params.serviceid, request.query)),
+      ok(await listServiceEventsFor(contextOf(request), request.params.serviceid, request.query)),
   );
 
   app.get(
@@ -115,7 +99,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
         response: { 200: envelope(eventDetailSchema) },
       },
     },
-    async (request) => ok(await getEventFor(query, signedIn(request).actor, request.params.eventid)),
+    async (request) => ok(await getEventFor(contextOf(request), request.params.eventid)),
   );
 
   app.post(
@@ -132,7 +116,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
     },
     async (request, reply) => {
       const requestKey = idempotencyKeyOf(request);
-      const outcome = await createEvent(options, request, signedIn(request).actor, request.body, requestKey);
+      const outcome = await createEvent(contextOf(request), request.body, requestKey);
       if (outcome.kind === 'preflight') return ok(outcome.reply);
       const message = eventMessages.created(outcome.reply.eventid);
       return reply.status(outcome.kind === 'created' ? 201 : 200).send(ok(outcome.reply, message));
@@ -154,9 +138,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
     },
     async (request) => {
       const outcome = await updateEvent(
-        options,
-        request,
-        signedIn(request).actor,
+        contextOf(request),
         request.params.eventid,
         request.body,
         idempotencyKeyOf(request),
@@ -177,7 +159,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
       },
     },
     async (request) => {
-      await deleteEvent(options, request, signedIn(request).actor, request.params.eventid);
+      await deleteEvent(contextOf(request), request.params.eventid);
       return done(eventMessages.deleted);
     },
   );
@@ -195,13 +177,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const comment = await addEventComment(
-        options,
-        request,
-        signedIn(request).actor,
-        request.params.eventid,
-        request.body.comment,
-      );
+      const comment = await addEventComment(contextOf(request), request.params.eventid, request.body.comment);
       return reply.status(201).send(ok({ comment }, eventMessages.commentAdded));
     },
   );

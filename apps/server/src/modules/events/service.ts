@@ -14,14 +14,11 @@ import {
   type PreflightCustomer,
 } from '@lightpath/domain/events';
 import { can } from '@lightpath/domain/permissions';
-import type { FastifyRequest } from 'fastify';
-import type { Config } from '../../config';
-import type { Db, RawQuery } from '../../db/client';
-import type { TicketSystem } from '../../integrations/tickets/ticket-system';
+import type { RawQuery } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { recordChange } from '../../platform/changes';
 import { Conflict, Invalid, NotFound } from '../../platform/errors';
-import { signedIn } from '../../platform/request-context';
+import type { ServiceContext } from '../../platform/service-context';
 import {
   dispatchNotifications,
   notificationStatuses,
@@ -53,8 +50,6 @@ import {
   replaceEventServices,
   updateEventRow,
 } from './repository';
-
-export type EventDeps = { db: Db; query: RawQuery; config: Config; tickets: TicketSystem };
 
 type Sort = { field: EventSortField; descending: boolean };
 
@@ -91,7 +86,9 @@ export type EventListInput = ListQuery & {
   customerid?: number | undefined;
 };
 
-async function listPage(query: RawQuery, actor: Actor, input: EventListInput, filter: Partial<EventFilter>) {
+async function listPage(ctx: ServiceContext, input: EventListInput, filter: Partial<EventFilter>) {
+  const { query } = ctx;
+  const { actor } = ctx.caller;
   const view = filter.view ?? input.view ?? 'all';
   const page = await listEvents(query, scopeOf(actor), {
     view,
@@ -112,32 +109,28 @@ async function listPage(query: RawQuery, actor: Actor, input: EventListInput, fi
   };
 }
 
-export function listEventsFor(query: RawQuery, actor: Actor, input: EventListInput) {
-  return listPage(query, actor, input, {});
+export function listEventsFor(ctx: ServiceContext, input: EventListInput) {
+  return listPage(ctx, input, {});
 }
 
 // Events that ended within the range (and have ended by now), latest first.
 export function listPastEventsFor(
-  query: RawQuery,
-  actor: Actor,
+  ctx: ServiceContext,
   range: { start: number; end: number },
   input: EventListInput,
 ) {
-  return listPage(query, actor, input, { view: 'past', endedBetween: range });
+  return listPage(ctx, input, { view: 'past', endedBetween: range });
 }
 
 // A service outside the caller's scope is 404, like its own page.
-export async function listServiceEventsFor(
-  query: RawQuery,
-  actor: Actor,
-  serviceId: string,
-  input: EventListInput,
-) {
-  await getServiceFor(query, actor, serviceId);
-  return listPage(query, actor, input, { serviceid: serviceId });
+export async function listServiceEventsFor(ctx: ServiceContext, serviceId: string, input: EventListInput) {
+  await getServiceFor(ctx, serviceId);
+  return listPage(ctx, input, { serviceid: serviceId });
 }
 
-export async function getEventFor(query: RawQuery, actor: Actor, eventId: number): Promise<EventDetail> {
+export async function getEventFor(ctx: ServiceContext, eventId: number): Promise<EventDetail> {
+  const { query } = ctx;
+  const { actor } = ctx.caller;
   const row = await findEventDetail(query, scopeOf(actor), eventId);
   if (!row) throw new NotFound(eventMessages.notFound);
   const detail: EventDetail = withTiming(row, nowSeconds());
@@ -146,14 +139,18 @@ export async function getEventFor(query: RawQuery, actor: Actor, eventId: number
   return detail;
 }
 
-async function requireEventFor(query: RawQuery, actor: Actor, eventId: number) {
+async function requireEventFor(ctx: ServiceContext, eventId: number) {
+  const { query } = ctx;
+  const { actor } = ctx.caller;
   if (!(await isEventInScope(query, scopeOf(actor), eventId))) throw new NotFound(eventMessages.notFound);
 }
 
 // The sidebar asks for both counts at once, each through its own provider; they share one query per
 // request by keying on the request's actor object, which lives only as long as the request.
 const countsByRequest = new WeakMap<Actor, Promise<EventCounts>>();
-export function eventCountsFor(query: RawQuery, actor: Actor): Promise<EventCounts> {
+export function eventCountsFor(ctx: ServiceContext): Promise<EventCounts> {
+  const { query } = ctx;
+  const { actor } = ctx.caller;
   let counts = countsByRequest.get(actor);
   if (!counts) {
     counts = can(actor, 'events.view')
@@ -212,13 +209,13 @@ function notificationEventOf(eventId: number | null, body: EventWrite): Notifica
   };
 }
 
-function planFor(deps: EventDeps, eventId: number | null, body: EventWrite) {
+function planFor(ctx: ServiceContext, eventId: number | null, body: EventWrite) {
   return planNotifications(
-    deps.query,
+    ctx.query,
     notificationEventOf(eventId, body),
     body.services,
     { updateexisting: body.updateexisting },
-    { providerName: deps.config.provider.name, timeZone: deps.config.timeZone },
+    { providerName: ctx.config.provider.name, timeZone: ctx.config.timeZone },
   );
 }
 
@@ -238,12 +235,12 @@ function auditDetail(body: EventWrite, revision: number) {
 // `replyWaitMs`: a national outage with hundreds of customers goes on sending after the reply, and the
 // event page shows each notice's status as it lands.
 const replyWaitMs = 2000;
-async function sendQueued(deps: EventDeps, request: FastifyRequest, eventId: number) {
+async function sendQueued(ctx: ServiceContext, eventId: number) {
   const sending = dispatchNotifications(
-    { db: deps.db, tickets: deps.tickets, log: request.log },
+    { db: ctx.db, tickets: ctx.tickets, log: ctx.log },
     { eventId },
   ).catch((err) => {
-    request.log.error({ err, eventId }, 'sending event notifications failed; the dispatcher retries them');
+    ctx.log.error({ err, eventId }, 'sending event notifications failed; the dispatcher retries them');
   });
   let timer: NodeJS.Timeout | undefined;
   const waited = new Promise<void>((resolve) => {
@@ -254,12 +251,11 @@ async function sendQueued(deps: EventDeps, request: FastifyRequest, eventId: num
 }
 
 async function writeReply(
-  query: RawQuery,
-  actor: Actor,
+  ctx: ServiceContext,
   eventId: number,
   customers: PreflightCustomer[],
 ): Promise<EventWriteReply> {
-  const event = await getEventFor(query, actor, eventId);
+  const event = await getEventFor(ctx, eventId);
   return { customers, eventid: eventId, event, notifications: event.notifications ?? [] };
 }
 
@@ -270,35 +266,33 @@ export type EventWriteOutcome =
 // A retry answers with what the first request made: its event as it stands now, and the plan queued
 // for the revision it wrote (empty when it did not notify, or for a key older than event_requests).
 async function repeatedReply(
-  deps: EventDeps,
-  actor: Actor,
+  ctx: ServiceContext,
   made: { eventId: number; revision: number | null },
 ): Promise<EventWriteOutcome> {
-  const customers = made.revision === null ? [] : await revisionPlans(deps.db, made.eventId, made.revision);
+  const customers = made.revision === null ? [] : await revisionPlans(ctx.db, made.eventId, made.revision);
   return {
     kind: 'repeated',
-    reply: { ...(await writeReply(deps.query, actor, made.eventId, customers)), eventid: made.eventId },
+    reply: { ...(await writeReply(ctx, made.eventId, customers)), eventid: made.eventId },
   };
 }
 
 export async function createEvent(
-  deps: EventDeps,
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: ServiceContext,
   body: EventWrite,
   requestKey: string | null,
 ): Promise<EventWriteOutcome> {
+  const { actor } = ctx.caller;
   if (!body.preflight && requestKey) {
-    const made = await findEventRequest(deps.db, requestKey);
-    if (made) return repeatedReply(deps, actor, made);
+    const made = await findEventRequest(ctx.db, requestKey);
+    if (made) return repeatedReply(ctx, made);
   }
-  await checkServices(deps.query, body.services);
-  if (body.preflight) return { kind: 'preflight', reply: { customers: await planFor(deps, null, body) } };
+  await checkServices(ctx.query, body.services);
+  if (body.preflight) return { kind: 'preflight', reply: { customers: await planFor(ctx, null, body) } };
   // The plan is made before the transaction, so that what is queued is what a preflight showed.
-  const customers = body.sendnotification ? await planFor(deps, null, body) : [];
-  const stored = await deps.db.transaction(async (tx) => {
+  const customers = body.sendnotification ? await planFor(ctx, null, body) : [];
+  const stored = await ctx.db.transaction(async (tx) => {
     const row = await insertEventRow(tx, {
-      ...valuesOf(body, deps.config.provider.name),
+      ...valuesOf(body, ctx.config.provider.name),
       createdBy: actor.userId,
       requestKey,
     });
@@ -308,7 +302,7 @@ export async function createEvent(
       await insertEventRequest(tx, { requestKey, eventId: row.eventId, revision: row.revision });
     await insertEventServices(tx, row.eventId, body.services);
     await recordChange(tx, 'events', await findEventCustomerIds(tx, row.eventId));
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'event.create',
       entity: 'event',
       entityId: row.eventId,
@@ -318,38 +312,36 @@ export async function createEvent(
     return row;
   });
   if (!stored) {
-    const made = await findEventRequest(deps.db, requestKey as string);
+    const made = await findEventRequest(ctx.db, requestKey as string);
     if (!made) throw new Conflict(eventMessages.requestKeyReused);
-    return repeatedReply(deps, actor, made);
+    return repeatedReply(ctx, made);
   }
-  if (body.sendnotification) await sendQueued(deps, request, stored.eventId);
+  if (body.sendnotification) await sendQueued(ctx, stored.eventId);
   return {
     kind: 'created',
-    reply: { ...(await writeReply(deps.query, actor, stored.eventId, customers)), eventid: stored.eventId },
+    reply: { ...(await writeReply(ctx, stored.eventId, customers)), eventid: stored.eventId },
   };
 }
 
 export async function updateEvent(
-  deps: EventDeps,
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: ServiceContext,
   eventId: number,
   body: EventWrite,
   requestKey: string | null,
 ): Promise<EventWriteOutcome> {
-  await requireEventFor(deps.query, actor, eventId);
+  await requireEventFor(ctx, eventId);
   // A retried update (same Idempotency-Key) makes no new revision and sends nothing again, even when
   // other edits came in between.
   if (!body.preflight && requestKey) {
-    const made = await findEventRequest(deps.db, requestKey);
-    if (made?.eventId === eventId) return repeatedReply(deps, actor, made);
+    const made = await findEventRequest(ctx.db, requestKey);
+    if (made?.eventId === eventId) return repeatedReply(ctx, made);
     if (made) throw new Conflict(eventMessages.requestKeyReused);
   }
-  await checkServices(deps.query, body.services);
-  if (body.preflight) return { kind: 'preflight', reply: { customers: await planFor(deps, eventId, body) } };
-  const customers = body.sendnotification ? await planFor(deps, eventId, body) : [];
-  const written = await deps.db.transaction(async (tx) => {
-    const updated = await updateEventRow(tx, eventId, valuesOf(body, deps.config.provider.name), requestKey);
+  await checkServices(ctx.query, body.services);
+  if (body.preflight) return { kind: 'preflight', reply: { customers: await planFor(ctx, eventId, body) } };
+  const customers = body.sendnotification ? await planFor(ctx, eventId, body) : [];
+  const written = await ctx.db.transaction(async (tx) => {
+    const updated = await updateEventRow(tx, eventId, valuesOf(body, ctx.config.provider.name), requestKey);
     if (!updated) {
       // A concurrent retry with the same key committed first: this one is the repeat.
       const made = requestKey ? await findEventRequest(tx, requestKey) : null;
@@ -360,7 +352,7 @@ export async function updateEvent(
     const before = await findEventCustomerIds(tx, eventId);
     await replaceEventServices(tx, eventId, body.services);
     await recordChange(tx, 'events', [...before, ...(await findEventCustomerIds(tx, eventId))]);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'event.update',
       entity: 'event',
       entityId: eventId,
@@ -369,23 +361,23 @@ export async function updateEvent(
     if (body.sendnotification) await queueNotifications(tx, eventId, updated.revision, customers);
     return null;
   });
-  if (written) return repeatedReply(deps, actor, written);
-  if (body.sendnotification) await sendQueued(deps, request, eventId);
+  if (written) return repeatedReply(ctx, written);
+  if (body.sendnotification) await sendQueued(ctx, eventId);
   return {
     kind: 'updated',
-    reply: { ...(await writeReply(deps.query, actor, eventId, customers)), eventid: eventId },
+    reply: { ...(await writeReply(ctx, eventId, customers)), eventid: eventId },
   };
 }
 
-export async function deleteEvent(deps: EventDeps, request: FastifyRequest, actor: Actor, eventId: number) {
-  await requireEventFor(deps.query, actor, eventId);
-  await deps.db.transaction(async (tx) => {
+export async function deleteEvent(ctx: ServiceContext, eventId: number) {
+  await requireEventFor(ctx, eventId);
+  await ctx.db.transaction(async (tx) => {
     // Read before the row goes: its services go with it.
     const customerIds = await findEventCustomerIds(tx, eventId);
     const deleted = await deleteEventRow(tx, eventId);
     if (!deleted) throw new NotFound(eventMessages.notFound);
     await recordChange(tx, 'events', customerIds);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'event.delete',
       entity: 'event',
       entityId: eventId,
@@ -399,22 +391,16 @@ export async function deleteEvent(deps: EventDeps, request: FastifyRequest, acto
   });
 }
 
-export async function addEventComment(
-  deps: EventDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  eventId: number,
-  body: string,
-) {
-  await requireEventFor(deps.query, actor, eventId);
-  const { user } = signedIn(request);
+export async function addEventComment(ctx: ServiceContext, eventId: number, body: string) {
+  await requireEventFor(ctx, eventId);
+  const { user } = ctx.caller;
   // The real user writes the comment, even while impersonating.
   const author = `${user.firstname} ${user.surname}`.trim() || user.email;
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     if (!(await lockEventRow(tx, eventId))) throw new NotFound(eventMessages.notFound);
     const comment = await insertEventComment(tx, { eventId, userId: user.userId, author, body });
     await recordChange(tx, 'events', await findEventCustomerIds(tx, eventId));
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'event.comment',
       entity: 'event',
       entityId: eventId,

@@ -8,17 +8,15 @@ import {
   faqUpdateSchema,
 } from '@lightpath/domain/faq';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db, RawQuery } from '../../db/client';
 import { done, ok } from '../../platform/envelope';
-import { signedIn } from '../../platform/request-context';
+import { contextOf } from '../../platform/service-context';
 import { createFaq, deleteFaq, getFaq, listFaqs, updateFaq } from './service';
-
-export type FaqRouteOptions = { db: Db; query: RawQuery };
 
 const tags = ['faq'];
 
 // Spec 7.8. Everyone signed in reads the knowledge base; only the NOC writes it (decisions.md).
-export const faqRoutes: FastifyPluginAsyncZod<FaqRouteOptions> = async (app, { db }) => {
+export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.dependencies;
   app.get(
     '/faqs',
     {
@@ -60,9 +58,7 @@ export const faqRoutes: FastifyPluginAsyncZod<FaqRouteOptions> = async (app, { d
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(ok(await createFaq(db, request, signedIn(request).actor, request.body), faqMessages.created)),
+      reply.status(201).send(ok(await createFaq(contextOf(request), request.body), faqMessages.created)),
   );
 
   app.put(
@@ -79,7 +75,7 @@ export const faqRoutes: FastifyPluginAsyncZod<FaqRouteOptions> = async (app, { d
       },
     },
     async (request) =>
-      ok(await updateFaq(db, request, request.params.faqid, request.body), faqMessages.updated),
+      ok(await updateFaq(contextOf(request), request.params.faqid, request.body), faqMessages.updated),
   );
 
   app.delete(
@@ -94,7 +90,7 @@ export const faqRoutes: FastifyPluginAsyncZod<FaqRouteOptions> = async (app, { d
       },
     },
     async (request) => {
-      await deleteFaq(db, request, request.params.faqid);
+      await deleteFaq(contextOf(request), request.params.faqid);
       return done(faqMessages.deleted);
     },
   );

@@ -1,4 +1,3 @@
-import type { Actor } from '@lightpath/domain/actor';
 import { type ListQuery, parseSort } from '@lightpath/domain/api';
 import {
   type FaqArticle,
@@ -8,10 +7,10 @@ import {
   faqMessages,
   faqSortFields,
 } from '@lightpath/domain/faq';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { Invalid, NotFound } from '../../platform/errors';
+import type { ServiceContext } from '../../platform/service-context';
 import {
   articleOf,
   deleteFaqRow,
@@ -34,7 +33,9 @@ export async function getFaq(db: Db, faqId: number): Promise<FaqArticle> {
   return articleOf(row);
 }
 
-export async function createFaq(db: Db, request: FastifyRequest, actor: Actor, input: FaqCreate) {
+export async function createFaq(ctx: ServiceContext, input: FaqCreate) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   return db.transaction(async (tx) => {
     const row = await insertFaqRow(tx, {
       title: input.title,
@@ -42,7 +43,7 @@ export async function createFaq(db: Db, request: FastifyRequest, actor: Actor, i
       tags: input.tags,
       createdBy: actor.userId,
     });
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'faq.create',
       entity: 'faq',
       entityId: row.faqId,
@@ -53,12 +54,13 @@ export async function createFaq(db: Db, request: FastifyRequest, actor: Actor, i
 }
 
 // Spec 7.8: the whole article is sent, its id included, and that id must be the one in the path.
-export async function updateFaq(db: Db, request: FastifyRequest, faqId: number, input: FaqUpdate) {
+export async function updateFaq(ctx: ServiceContext, faqId: number, input: FaqUpdate) {
+  const { db } = ctx;
   if (!faqIdMatches(faqId, input)) throw Invalid.field('faqid', faqMessages.idMismatch);
   return db.transaction(async (tx) => {
     const row = await updateFaqRow(tx, faqId, { title: input.title, body: input.body, tags: input.tags });
     if (!row) throw new NotFound(faqMessages.notFound);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'faq.update',
       entity: 'faq',
       entityId: faqId,
@@ -68,11 +70,12 @@ export async function updateFaq(db: Db, request: FastifyRequest, faqId: number, 
   });
 }
 
-export async function deleteFaq(db: Db, request: FastifyRequest, faqId: number) {
+export async function deleteFaq(ctx: ServiceContext, faqId: number) {
+  const { db } = ctx;
   await db.transaction(async (tx) => {
     const row = await deleteFaqRow(tx, faqId);
     if (!row) throw new NotFound(faqMessages.notFound);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'faq.delete',
       entity: 'faq',
       entityId: faqId,

@@ -1,18 +1,14 @@
 import { envelope } from '@lightpath/domain/api';
 import { integrationListSchema } from '@lightpath/domain/integrations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
 import { listIntegrations } from './service';
 
 const tags = ['integrations'];
 
 // Administration → Integrations (decisions.md, External systems; docs/decisions/018).
-export const integrationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
-  app,
-  { db, config },
-) => {
+export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.dependencies;
   app.get(
     '/integrations',
     {

@@ -9,13 +9,10 @@ import {
   thirdPartyParamsSchema,
   thirdPartySchema,
 } from '@lightpath/domain/services';
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db, RawQuery } from '../../db/client';
-import { type NetBox, netboxMessages } from '../../integrations/netbox/netbox';
+import { netboxMessages } from '../../integrations/netbox/netbox';
 import { ok } from '../../platform/envelope';
-import { signedIn } from '../../platform/request-context';
-import { countProviders } from '../portal/routes';
+import { contextOf } from '../../platform/service-context';
 import {
   createThirdParty,
   deleteThirdParty,
@@ -30,20 +27,14 @@ const failed = { 502: failure };
 
 // Third-party circuits, their pick lists and the handoff finder are the NOC's (sidebar: type 1 only),
 // so every route here needs services.manage.
-export const netboxRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  query: RawQuery;
-  netbox: NetBox;
-  providerName: string;
-}> = async (app, { db, query, netbox, providerName }) => {
-  const context = (request: { log: FastifyBaseLogger }) => ({ db, query, netbox, log: request.log });
+export const netboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['netbox'];
 
   // The sidebar's Third-Party count. A NetBox that does not answer must not break the other counts.
-  countProviders['services.thirdparty'] = async (_db, actor) => {
-    if (!can(actor, 'services.manage')) return 0;
-    return netbox.countCircuits().catch(() => 0);
-  };
+  app.navigationCounts.provide('services.thirdparty', async (ctx) => {
+    if (!can(ctx.caller.actor, 'services.manage')) return 0;
+    return ctx.netbox.countCircuits().catch(() => 0);
+  });
 
   app.get(
     '/netbox/thirdparties',
@@ -56,7 +47,7 @@ export const netboxRoutes: FastifyPluginAsyncZod<{
         response: { 200: listOf(thirdPartySchema), ...failed },
       },
     },
-    async (request) => ok(await listThirdParties(context(request), request.query)),
+    async (request) => ok(await listThirdParties(contextOf(request), request.query)),
   );
 
   app.post(
@@ -71,8 +62,7 @@ export const netboxRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { actor } = signedIn(request);
-      const circuit = await createThirdParty(context(request), request, actor, request.body, providerName);
+      const circuit = await createThirdParty(contextOf(request), request.body);
       return reply.status(201).send(ok(circuit, netboxMessages.created(circuit.circuitid)));
     },
   );
@@ -89,7 +79,7 @@ export const netboxRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const circuit = await deleteThirdParty(context(request), request, request.params.id);
+      const circuit = await deleteThirdParty(contextOf(request), request.params.id);
       return ok(circuit, netboxMessages.deleted(circuit.circuitid));
     },
   );
@@ -104,7 +94,7 @@ export const netboxRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(netboxNamedListSchema), ...failed },
       },
     },
-    async (request) => ok({ results: await listProviders(context(request), providerName) }),
+    async (request) => ok({ results: await listProviders(contextOf(request)) }),
   );
 
   app.get(
@@ -117,7 +107,7 @@ export const netboxRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(netboxNamedListSchema), ...failed },
       },
     },
-    async (request) => ok({ results: await listCircuitTypes(context(request)) }),
+    async (request) => ok({ results: await listCircuitTypes(contextOf(request)) }),
   );
 
   app.get(
@@ -133,7 +123,7 @@ export const netboxRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ok({ results: await listHeadEnds(context(request)) }),
+    async (request) => ok({ results: await listHeadEnds(contextOf(request)) }),
   );
 
   app.get(
@@ -150,6 +140,6 @@ export const netboxRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ok(await findHandoffs(context(request), request.params.serviceid)),
+    async (request) => ok(await findHandoffs(contextOf(request), request.params.serviceid)),
   );
 };

@@ -1,12 +1,10 @@
-import type { Actor } from '@lightpath/domain/actor';
 import type { ListQuery } from '@lightpath/domain/api';
 import { parseServiceId, serviceMessages, type ThirdPartyCreate } from '@lightpath/domain/services';
 import { formatSiteNumber } from '@lightpath/domain/sites';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Db, RawQuery } from '../../db/client';
-import { type HandoffSite, type NetBox, NetBoxError, netboxMessages } from '../../integrations/netbox/netbox';
+import { type HandoffSite, NetBoxError, netboxMessages } from '../../integrations/netbox/netbox';
 import { recordAudit } from '../../platform/audit';
 import { AppError, Conflict, Invalid, NotFound } from '../../platform/errors';
+import type { ServiceContext } from '../../platform/service-context';
 import { findCustomerByCode, findProviderCustomer } from '../customers/repository';
 import { getServiceFor } from '../services/service';
 import { findSiteByNumber, findSiteRow } from '../sites/repository';
@@ -18,9 +16,11 @@ export class NetBoxFailed extends AppError {
   }
 }
 
-type Context = { db: Db; query: RawQuery; netbox: NetBox; log: FastifyBaseLogger };
-
-async function asking<T>(ctx: Context, work: () => Promise<T>, message: string = netboxMessages.unavailable) {
+async function asking<T>(
+  ctx: ServiceContext,
+  work: () => Promise<T>,
+  message: string = netboxMessages.unavailable,
+) {
   try {
     return await work();
   } catch (error) {
@@ -30,7 +30,7 @@ async function asking<T>(ctx: Context, work: () => Promise<T>, message: string =
   }
 }
 
-export async function listThirdParties(ctx: Context, query: ListQuery) {
+export async function listThirdParties(ctx: ServiceContext, query: ListQuery) {
   const page = await asking(ctx, () =>
     ctx.netbox.listCircuits({ q: query.q, limit: query.limit, offset: query.offset }),
   );
@@ -38,30 +38,25 @@ export async function listThirdParties(ctx: Context, query: ListQuery) {
 }
 
 // Spec 5: the list of providers leaves out the operator itself.
-export async function listProviders(ctx: Context, providerName: string) {
+export async function listProviders(ctx: ServiceContext) {
+  const providerName = ctx.config.provider.name;
   const providers = await asking(ctx, () => ctx.netbox.listProviders());
   return providers.filter((p) => p.name.toLowerCase() !== providerName.toLowerCase());
 }
 
-export const listCircuitTypes = (ctx: Context) => asking(ctx, () => ctx.netbox.listCircuitTypes());
-export const listHeadEnds = (ctx: Context) => asking(ctx, () => ctx.netbox.listHeadEnds());
+export const listCircuitTypes = (ctx: ServiceContext) => asking(ctx, () => ctx.netbox.listCircuitTypes());
+export const listHeadEnds = (ctx: ServiceContext) => asking(ctx, () => ctx.netbox.listHeadEnds());
 
 // The circuit lives in NetBox (or the simulator's table), not in a transaction of ours, so the audit
 // row is written once NetBox has accepted the change.
-export async function createThirdParty(
-  ctx: Context,
-  request: FastifyRequest,
-  actor: Actor,
-  input: ThirdPartyCreate,
-  providerName: string,
-) {
+export async function createThirdParty(ctx: ServiceContext, input: ThirdPartyCreate) {
   // The service is named in the body, so a missing one is bad input (400), not a missing page (404).
-  await getServiceFor(ctx.query, actor, input.serviceid).catch((error: unknown) => {
+  await getServiceFor(ctx, input.serviceid).catch((error: unknown) => {
     throw error instanceof NotFound
       ? Invalid.field('serviceid', netboxMessages.serviceMissing(input.serviceid))
       : error;
   });
-  const [providers, types] = await Promise.all([listProviders(ctx, providerName), listCircuitTypes(ctx)]);
+  const [providers, types] = await Promise.all([listProviders(ctx), listCircuitTypes(ctx)]);
   const provider = providers.find((p) => p.id === input.providerid);
   if (!provider) throw Invalid.field('providerid', netboxMessages.providerUnknown);
   if (!types.some((type) => type.id === input.circuittypeid))
@@ -69,7 +64,7 @@ export async function createThirdParty(
   if (await asking(ctx, () => ctx.netbox.findCircuit(input.providerid, input.circuitid)))
     throw new Conflict(netboxMessages.duplicate(input.circuitid, provider.name), 'circuitid');
   const circuit = await asking(ctx, () => ctx.netbox.createCircuit(input));
-  await recordAudit(ctx.db, request, {
+  await recordAudit(ctx.db, ctx, {
     action: 'thirdparty.create',
     entity: 'thirdparty',
     entityId: circuit.id,
@@ -78,10 +73,10 @@ export async function createThirdParty(
   return circuit;
 }
 
-export async function deleteThirdParty(ctx: Context, request: FastifyRequest, id: number) {
+export async function deleteThirdParty(ctx: ServiceContext, id: number) {
   const circuit = await asking(ctx, () => ctx.netbox.deleteCircuit(id));
   if (!circuit) throw new NotFound(netboxMessages.notFound);
-  await recordAudit(ctx.db, request, {
+  await recordAudit(ctx.db, ctx, {
     action: 'thirdparty.delete',
     entity: 'thirdparty',
     entityId: id,
@@ -97,7 +92,7 @@ const customerOwnedBEnd = new Set(['F', 'W', 'G']);
 
 // The New Service wizard asks before the service exists: the id alone names the customer and both
 // sites (decisions.md), so an id whose customer or sites are unknown is refused like a malformed one.
-export async function findHandoffs(ctx: Context, serviceid: string) {
+export async function findHandoffs(ctx: ServiceContext, serviceid: string) {
   const id = serviceid.trim().toUpperCase();
   const invalid = () => Invalid.field('serviceid', serviceMessages.handoffIdInvalid(id));
   const parts = parseServiceId(id);

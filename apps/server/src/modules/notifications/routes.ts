@@ -1,20 +1,13 @@
 import { envelope } from '@lightpath/domain/api';
 import { eventPrefillParamsSchema, eventPrefillReplySchema } from '@lightpath/domain/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
-import type { Db, RawQuery } from '../../db/client';
-import type { TicketSystem } from '../../integrations/tickets/ticket-system';
 import { ok } from '../../platform/envelope';
+import { contextOf } from '../../platform/service-context';
 import { prefillEvent } from './service';
-
-export type NotificationRouteOptions = { db: Db; query: RawQuery; config: Config; tickets: TicketSystem };
 
 const tags = ['events'];
 
-export const notificationRoutes: FastifyPluginAsyncZod<NotificationRouteOptions> = async (
-  app,
-  { db, query, tickets },
-) => {
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/prefill/:ticketid',
     {
@@ -27,6 +20,6 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRouteOptions>
         response: { 200: envelope(eventPrefillReplySchema) },
       },
     },
-    async (request) => ok(await prefillEvent(db, query, tickets, request.params.ticketid)),
+    async (request) => ok(await prefillEvent(contextOf(request), request.params.ticketid)),
   );
 };

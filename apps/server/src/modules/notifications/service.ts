@@ -17,13 +17,13 @@ import {
   smsMessage,
   subscriberFooter,
 } from '@lightpath/domain/events';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx, RawQuery } from '../../db/client';
+import type { DbOrTx, RawQuery } from '../../db/client';
 import { htmlToText } from '../../integrations/tickets/built-in';
-import type { TicketSystem, TicketType } from '../../integrations/tickets/ticket-system';
+import type { TicketType } from '../../integrations/tickets/ticket-system';
 import { recordChange } from '../../platform/changes';
 import { NotFound } from '../../platform/errors';
 import { queueEmail } from '../../platform/outbox';
+import type { Dependencies, ServiceContext } from '../../platform/service-context';
 import {
   claimNotifications,
   findExistingTickets,
@@ -45,8 +45,10 @@ import {
   recordNotificationFailure,
 } from './repository';
 
-export type NotificationContext = { providerName: string; timeZone: string };
-export type DispatchDeps = { db: Db; tickets: TicketSystem; log: FastifyBaseLogger };
+// How notices are worded: plain input to the pure wording functions (tests pass their own), not a dependency.
+export type NoticeWording = { providerName: string; timeZone: string };
+// The dispatcher runs with no caller (main.ts sweeps, a request sends its own): only these three.
+export type DispatchDependencies = Pick<Dependencies, 'db' | 'tickets' | 'log'>;
 
 const primary = 1;
 const secondary = 2;
@@ -63,7 +65,7 @@ export async function planNotifications(
   event: NotificationEvent,
   serviceIds: string[],
   options: { updateexisting: boolean },
-  context: NotificationContext,
+  context: NoticeWording,
 ): Promise<PreflightCustomer[]> {
   const ids = [...new Set(serviceIds)];
   if (ids.length === 0) return [];
@@ -182,7 +184,7 @@ function subscribersFor(
 function smsFor(
   contacts: PlannedContactRow[],
   event: NotificationEvent,
-  context: NotificationContext,
+  context: NoticeWording,
 ): NotificationSms[] {
   const byNumber = new Map<string, { recipient: string; services: Set<string> }>();
   const reachable = contacts
@@ -263,7 +265,7 @@ const claimBatch = 50;
 // not at all, and once. Claims are taken from the database (decisions.md), so any number of
 // dispatchers may run at once. `failed` counts the attempts that failed in this run.
 export async function dispatchNotifications(
-  deps: DispatchDeps,
+  deps: DispatchDependencies,
   filter?: { eventId: number },
 ): Promise<{ sent: number; failed: number }> {
   const { db, log } = deps;
@@ -293,7 +295,7 @@ export async function dispatchNotifications(
 // Sends one claimed notice; false when it turned out to be sent already (its lease ran out and another
 // dispatcher took it over). Exported for the test of that case.
 export async function sendClaimedNotification(
-  { db, tickets, log }: DispatchDeps,
+  { db, tickets, log }: DispatchDependencies,
   notificationId: number,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -370,7 +372,7 @@ export function notificationStatuses(query: RawQuery, eventId: number): Promise<
 // Sweeps for pending notices every few seconds: those a request queued but did not send itself, and
 // retries. The lead wires it into main.ts beside the e-mail dispatcher.
 export function startNotificationDispatcher(
-  deps: DispatchDeps,
+  deps: DispatchDependencies,
   options: { intervalMs?: number } = {},
 ): () => void {
   let running = false;
@@ -390,12 +392,8 @@ export function startNotificationDispatcher(
 }
 
 // GET /api/events/prefill/{ticketid}: the wizard's 'Prefill Event' (spec 4).
-export async function prefillEvent(
-  db: Db,
-  query: RawQuery,
-  tickets: TicketSystem,
-  ticketid: number,
-): Promise<EventPrefillReply> {
+export async function prefillEvent(ctx: ServiceContext, ticketid: number): Promise<EventPrefillReply> {
+  const { db, query, tickets } = ctx;
   const ticket = await tickets.findTicket(db, ticketid);
   if (!ticket) throw new NotFound(eventMessages.ticketServicesFailed(ticketid));
   const [known, existingeventid] = await Promise.all([

@@ -1,6 +1,5 @@
-import type { Actor } from '@lightpath/domain/actor';
 import { envelope } from '@lightpath/domain/api';
-import { type CountKey, navigationCountsSchema } from '@lightpath/domain/navigation';
+import { navigationCountsSchema } from '@lightpath/domain/navigation';
 import {
   healthSchema,
   outboxListSchema,
@@ -9,24 +8,19 @@ import {
 } from '@lightpath/domain/portal';
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema/platform';
 import { ok } from '../../platform/envelope';
-import { signedIn } from '../../platform/request-context';
 import { toUnixSeconds } from '../../platform/scope';
+import { contextOf } from '../../platform/service-context';
 import { findProviderCustomer } from '../customers/repository';
-
-// Sidebar counts: each area that owns a count adds its provider here (services, events, ...).
-export type CountProvider = (db: Db, actor: Actor) => Promise<number>;
-export const countProviders: Partial<Record<CountKey, CountProvider>> = {};
 
 const tags = ['portal'];
 
-export const portalRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; databaseKind: string }> = async (
+export const portalRoutes: FastifyPluginAsyncZod<{ databaseKind: string }> = async (
   app,
-  { db, config, databaseKind },
+  { databaseKind },
 ) => {
+  const { db, config } = app.dependencies;
   app.get(
     '/health',
     {
@@ -86,13 +80,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; datab
       },
     },
     async (request) => {
-      const { actor } = signedIn(request);
-      const entries = await Promise.all(
-        Object.entries(countProviders).map(
-          async ([key, provider]) => [key, await provider(db, actor)] as const,
-        ),
-      );
-      return ok({ counts: Object.fromEntries(entries) });
+      return ok({ counts: await app.navigationCounts.countAll(contextOf(request)) });
     },
   );
 

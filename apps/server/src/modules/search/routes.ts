@@ -1,18 +1,14 @@
 import { listOf } from '@lightpath/domain/api';
 import { searchQuerySchema, searchResultSchema } from '@lightpath/domain/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
-import { signedIn } from '../../platform/request-context';
+import { contextOf } from '../../platform/service-context';
 import { searchFor } from './service';
 
 // circuitProviders: the NetBox simulator's carriers (circuits found by the search are the simulator's).
-// timeZone: the portal's, for callers who have not chosen their own.
 export const searchRoutes: FastifyPluginAsyncZod<{
-  db: Db;
   circuitProviders: readonly { id: number; name: string }[];
-  timeZone: string;
-}> = async (app, { db, circuitProviders, timeZone }) => {
+}> = async (app, { circuitProviders }) => {
   app.get(
     '/search',
     {
@@ -26,8 +22,10 @@ export const searchRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { actor, user } = signedIn(request);
-      return ok(await searchFor(db, actor, request.query, circuitProviders, user.timeZone ?? timeZone));
+      const ctx = contextOf(request);
+      // The portal's time zone for callers who have not chosen their own.
+      const timeZone = ctx.caller.user.timeZone ?? ctx.config.timeZone;
+      return ok(await searchFor(ctx, request.query, circuitProviders, timeZone));
     },
   );
 };

@@ -1,4 +1,4 @@
-import { type Actor, scopeOf } from '@lightpath/domain/actor';
+import { scopeOf } from '@lightpath/domain/actor';
 import {
   type SearchQuery,
   type SearchResult,
@@ -6,18 +6,19 @@ import {
   searchableSources,
   searchKindNames,
 } from '@lightpath/domain/search';
-import type { Db } from '../../db/client';
+import type { ServiceContext } from '../../platform/service-context';
 import { searchRecords } from './repository';
 
 // The header search and the search results page. Kinds the caller may not view are dropped quietly
 // (the header asks for every kind); every record set is scoped to the caller in SQL.
 export async function searchFor(
-  db: Db,
-  actor: Actor,
+  ctx: ServiceContext,
   query: SearchQuery,
   circuitProviders: readonly { id: number; name: string }[],
   timeZone: string,
 ) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   const allowed = new Set(searchableKinds(actor));
   const kinds = (query.kinds?.length ? query.kinds : searchKindNames).filter((kind) => allowed.has(kind));
   const page: { count: number; results: SearchResult[] } =

@@ -11,7 +11,7 @@ import {
 } from '@lightpath/domain/services';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, RawQuery } from '../../db/client';
-import { eventServices, servicePatching, services } from '../../db/schema/inventory';
+import { eventServices, servicePatching, services, sites } from '../../db/schema/inventory';
 import { containsPattern, scopeCondition } from '../../platform/scope';
 import { currentServiceConditionsSql, serviceConditionSql } from './conditions-sql';
 import { Params, statementName } from './statements';
@@ -347,6 +347,17 @@ export async function upsertPatching(db: DbOrTx, serviceId: string, patching: Pa
 }
 
 // Services with an end at a site, whatever their status: a site cannot go while any remain.
+// A service end as the id rules judge it (serviceSiteProblems): read here rather than through the sites
+// area, which itself reads services for its counts and conditions, so the two never import each other.
+export async function findServiceEndSite(db: DbOrTx, scope: Scope, siteId: number) {
+  const rows = await db
+    .select({ customerId: sites.customerId, siteNumber: sites.siteNumber, status: sites.status })
+    .from(sites)
+    .where(and(eq(sites.siteId, siteId), scopeCondition(scope, sites.customerId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
 export async function countServicesReferencingSite(db: DbOrTx, siteId: number) {
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })

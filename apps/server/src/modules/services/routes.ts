@@ -1,5 +1,4 @@
 import { envelope, listOf, messageOnly } from '@lightpath/domain/api';
-import type { CountKey } from '@lightpath/domain/navigation';
 import {
   serviceCreateSchema,
   serviceGroupNames,
@@ -11,10 +10,8 @@ import {
   serviceUpdateSchema,
 } from '@lightpath/domain/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db, RawQuery } from '../../db/client';
 import { done, ok } from '../../platform/envelope';
-import { signedIn } from '../../platform/request-context';
-import { countProviders } from '../portal/routes';
+import { contextOf } from '../../platform/service-context';
 import {
   createService,
   deleteService,
@@ -27,14 +24,10 @@ import {
 
 const tags = ['services'];
 
-export const serviceRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = async (
-  app,
-  { db, query },
-) => {
+export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
   // Sidebar counts of services in use, per group (the third-party count is the integrations').
   for (const key of ['all', ...serviceGroupNames] as const) {
-    countProviders[`services.${key}` satisfies CountKey] = async (requestDb, actor) =>
-      (await serviceCountsFor(requestDb, actor))[key];
+    app.navigationCounts.provide(`services.${key}`, async (ctx) => (await serviceCountsFor(ctx))[key]);
   }
 
   app.get(
@@ -49,7 +42,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> =
         response: { 200: listOf(serviceSummarySchema) },
       },
     },
-    async (request) => ok(await listServicesFor(query, signedIn(request).actor, request.query)),
+    async (request) => ok(await listServicesFor(contextOf(request), request.query)),
   );
 
   app.get(
@@ -63,7 +56,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> =
         response: { 200: envelope(serviceSchema) },
       },
     },
-    async (request) => ok(await getServiceFor(query, signedIn(request).actor, request.params.serviceid)),
+    async (request) => ok(await getServiceFor(contextOf(request), request.params.serviceid)),
   );
 
   app.post(
@@ -79,7 +72,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> =
       },
     },
     async (request, reply) => {
-      const service = await createService(db, query, request, signedIn(request).actor, request.body);
+      const service = await createService(contextOf(request), request.body);
       return reply.status(201).send(ok(service, serviceMessages.created(service.serviceid)));
     },
   );
@@ -98,14 +91,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> =
     },
     async (request) => {
       const { serviceid } = request.params;
-      const service = await updateService(
-        db,
-        query,
-        request,
-        signedIn(request).actor,
-        serviceid,
-        request.body,
-      );
+      const service = await updateService(contextOf(request), serviceid, request.body);
       return ok(service, serviceMessages.updated(serviceid));
     },
   );
@@ -123,7 +109,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> =
     },
     async (request) => {
       const { serviceid } = request.params;
-      await deleteService(db, request, signedIn(request).actor, serviceid);
+      await deleteService(contextOf(request), serviceid);
       return done(serviceMessages.deleted(serviceid));
     },
   );
@@ -141,7 +127,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> =
     },
     async (request) => {
       const { serviceid } = request.params;
-      const service = await deprovisionService(db, query, request, signedIn(request).actor, serviceid);
+      const service = await deprovisionService(contextOf(request), serviceid);
       return ok(service, serviceMessages.deprovisioned(serviceid));
     },
   );

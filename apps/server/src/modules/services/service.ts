@@ -7,18 +7,19 @@ import {
   serviceMessages,
   serviceSiteProblems,
 } from '@lightpath/domain/services';
-import type { FastifyRequest } from 'fastify';
-import type { Db, DbOrTx, RawQuery } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
+import { columnUpdates } from '../../platform/column-updates';
 import { Conflict, Invalid, NotFound } from '../../platform/errors';
+import type { ServiceContext } from '../../platform/service-context';
 import { findCustomer, findProviderCustomer } from '../customers/repository';
-import { findSiteRow } from '../sites/repository';
 import {
   countServicesByGroup,
   countServicesReferencingSite,
   deleteServiceRow,
   deprovisionServiceRow,
   findServiceDetail,
+  findServiceEndSite,
   findServiceRow,
   insertServiceRow,
   isServiceInEvents,
@@ -31,20 +32,26 @@ import {
   upsertPatching,
 } from './repository';
 
-export async function listServicesFor(query: RawQuery, actor: Actor, input: ListQuery & ServiceFilter) {
+export async function listServicesFor(ctx: ServiceContext, input: ListQuery & ServiceFilter) {
+  const { query } = ctx;
+  const { actor } = ctx.caller;
   const sort = parseSort(input.sort, serviceSortFields, 'serviceid');
   const page = await listServices(query, scopeOf(actor), { ...input, sort });
   return { ...page, limit: input.limit, offset: input.offset };
 }
 
-export async function getServiceFor(query: RawQuery, actor: Actor, serviceId: string) {
+export async function getServiceFor(ctx: ServiceContext, serviceId: string) {
+  const { query } = ctx;
+  const { actor } = ctx.caller;
   const service = await findServiceDetail(query, scopeOf(actor), serviceId);
   if (!service) throw new NotFound(serviceMessages.notFound);
   return service;
 }
 
 // For the sites area: the services with an end at a site the caller may see.
-export function listServicesAtSiteFor(query: RawQuery, actor: Actor, siteId: number) {
+export function listServicesAtSiteFor(ctx: ServiceContext, siteId: number) {
+  const { query } = ctx;
+  const { actor } = ctx.caller;
   return listServicesAtSite(query, scopeOf(actor), siteId);
 }
 
@@ -56,7 +63,9 @@ export function countServicesAtSite(db: DbOrTx, siteId: number) {
 // The sidebar asks for six counts at once, each through its own provider; they share one query per
 // request by keying on the request's actor object, which lives only as long as the request.
 const countsByRequest = new WeakMap<Actor, Promise<ServiceCounts>>();
-export function serviceCountsFor(db: Db, actor: Actor): Promise<ServiceCounts> {
+export function serviceCountsFor(ctx: ServiceContext): Promise<ServiceCounts> {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   let counts = countsByRequest.get(actor);
   if (!counts) {
     counts = can(actor, 'services.view')
@@ -67,19 +76,15 @@ export function serviceCountsFor(db: Db, actor: Actor): Promise<ServiceCounts> {
   return counts;
 }
 
-export async function createService(
-  db: Db,
-  query: RawQuery,
-  request: FastifyRequest,
-  actor: Actor,
-  input: ServiceCreate,
-) {
+export async function createService(ctx: ServiceContext, input: ServiceCreate) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   const scope = scopeOf(actor);
   await db.transaction(async (tx) => {
     const customer = await findCustomer(tx, scope, input.customerid);
     const provider = await findProviderCustomer(tx);
-    const asite = await findSiteRow(tx, scope, input.aendsiteid);
-    const bsite = await findSiteRow(tx, scope, input.bendsiteid);
+    const asite = await findServiceEndSite(tx, scope, input.aendsiteid);
+    const bsite = await findServiceEndSite(tx, scope, input.bendsiteid);
     const endOf = (site: typeof asite) =>
       site && { customerid: site.customerId, sitenumber: site.siteNumber, status: site.status };
     const problems = serviceSiteProblems({
@@ -110,7 +115,7 @@ export async function createService(
       juniperPortId: input.juniperportid ?? null,
     });
     if (input.patching) await upsertPatching(tx, input.serviceid, input.patching);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'service.create',
       entity: 'service',
       entityId: input.serviceid,
@@ -123,17 +128,12 @@ export async function createService(
     });
   });
   // Read once the transaction has committed, by the same statement as GET.
-  return getServiceFor(query, actor, input.serviceid);
+  return getServiceFor(ctx, input.serviceid);
 }
 
-export async function updateService(
-  db: Db,
-  query: RawQuery,
-  request: FastifyRequest,
-  actor: Actor,
-  serviceId: string,
-  input: ServiceUpdate,
-) {
+export async function updateService(ctx: ServiceContext, serviceId: string, input: ServiceUpdate) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   await db.transaction(async (tx) => {
     const existing = await findServiceRow(tx, scopeOf(actor), serviceId);
     if (!existing) throw new NotFound(serviceMessages.notFound);
@@ -143,20 +143,22 @@ export async function updateService(
         ? {}
         : { deprovisionedAt: input.status === 0 ? new Date() : null };
     await updateServiceRow(tx, serviceId, {
-      ...(input.description !== undefined && { description: input.description }),
-      ...(input.speed !== undefined && { speed: input.speed }),
-      ...(input.diversity !== undefined && { diversity: input.diversity }),
-      ...(input.status !== undefined && { status: input.status }),
-      ...(input.provisiondate !== undefined && { provisionDate: input.provisiondate }),
-      ...(input.path !== undefined && { path: input.path }),
-      ...(input.notes !== undefined && { notes: input.notes }),
-      ...(input.aendportid !== undefined && { aEndPortId: input.aendportid }),
-      ...(input.bendportid !== undefined && { bEndPortId: input.bendportid }),
-      ...(input.juniperportid !== undefined && { juniperPortId: input.juniperportid }),
+      ...columnUpdates(input, {
+        description: 'description',
+        speed: 'speed',
+        diversity: 'diversity',
+        status: 'status',
+        provisiondate: 'provisionDate',
+        path: 'path',
+        notes: 'notes',
+        aendportid: 'aEndPortId',
+        bendportid: 'bEndPortId',
+        juniperportid: 'juniperPortId',
+      }),
       ...statusChange,
     });
     if (input.patching) await upsertPatching(tx, serviceId, input.patching);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'service.update',
       entity: 'service',
       entityId: serviceId,
@@ -164,16 +166,18 @@ export async function updateService(
     });
   });
   // Read once the transaction has committed, by the same statement as GET.
-  return getServiceFor(query, actor, serviceId);
+  return getServiceFor(ctx, serviceId);
 }
 
-export async function deleteService(db: Db, request: FastifyRequest, actor: Actor, serviceId: string) {
+export async function deleteService(ctx: ServiceContext, serviceId: string) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   await db.transaction(async (tx) => {
     const existing = await findServiceRow(tx, scopeOf(actor), serviceId);
     if (!existing) throw new NotFound(serviceMessages.notFound);
     if (await isServiceInEvents(tx, serviceId)) throw new Conflict(serviceMessages.inEvents);
     await deleteServiceRow(tx, serviceId);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'service.delete',
       entity: 'service',
       entityId: serviceId,
@@ -182,20 +186,16 @@ export async function deleteService(db: Db, request: FastifyRequest, actor: Acto
   });
 }
 
-export async function deprovisionService(
-  db: Db,
-  query: RawQuery,
-  request: FastifyRequest,
-  actor: Actor,
-  serviceId: string,
-) {
+export async function deprovisionService(ctx: ServiceContext, serviceId: string) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   await db.transaction(async (tx) => {
     const existing = await findServiceRow(tx, scopeOf(actor), serviceId);
     if (!existing) throw new NotFound(serviceMessages.notFound);
     // Conditional, so that of two deprovisions racing exactly one wins.
     if (!(await deprovisionServiceRow(tx, serviceId)))
       throw new Conflict(serviceMessages.alreadyDeprovisioned);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'service.deprovision',
       entity: 'service',
       entityId: serviceId,
@@ -203,5 +203,5 @@ export async function deprovisionService(
     });
   });
   // Read once the transaction has committed, by the same statement as GET.
-  return getServiceFor(query, actor, serviceId);
+  return getServiceFor(ctx, serviceId);
 }

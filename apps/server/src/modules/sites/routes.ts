@@ -12,10 +12,9 @@ import {
   siteUpdateSchema,
 } from '@lightpath/domain/sites';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db, RawQuery } from '../../db/client';
 import { done, ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
-import { signedIn } from '../../platform/request-context';
+import { contextOf } from '../../platform/service-context';
 import { requireContactFor } from '../contacts/service';
 import {
   assignSiteContact,
@@ -32,15 +31,16 @@ import {
 
 const tags = ['sites'];
 
-export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = async (app, { db, query }) => {
-  const siteInScopeFirst = foundFirst(siteParamsSchema, (actor, { siteid }) =>
-    requireSiteFor(db, actor, siteid),
+export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const siteInScopeFirst = foundFirst(siteParamsSchema, (ctx, { siteid }) =>
+    requireSiteFor(ctx.db, ctx.caller.actor, siteid),
   );
   // The contact named in the body is a record too: another customer's is 404 like the site.
-  const siteAndContactInScopeFirst = foundFirst(siteParamsSchema, async (actor, { siteid }, request) => {
-    await requireSiteFor(db, actor, siteid);
+  const siteAndContactInScopeFirst = foundFirst(siteParamsSchema, async (ctx, { siteid }, request) => {
+    const { db, caller } = ctx;
+    await requireSiteFor(db, caller.actor, siteid);
     const contactid = idSchema.safeParse((request.body as { contactid?: unknown } | null)?.contactid);
-    if (contactid.success) await requireContactFor(db, actor, contactid.data);
+    if (contactid.success) await requireContactFor(db, caller.actor, contactid.data);
   });
 
   app.get(
@@ -55,7 +55,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = as
         response: { 200: listOf(siteSchema) },
       },
     },
-    async (request) => ok(await listSitesFor(query, signedIn(request).actor, request.query)),
+    async (request) => ok(await listSitesFor(contextOf(request), request.query)),
   );
 
   app.get(
@@ -69,7 +69,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = as
         response: { 200: envelope(siteSchema) },
       },
     },
-    async (request) => ok(await getSiteFor(query, signedIn(request).actor, request.params.siteid)),
+    async (request) => ok(await getSiteFor(contextOf(request), request.params.siteid)),
   );
 
   app.post(
@@ -84,14 +84,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = as
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          ok(
-            await createSite(db, query, request, signedIn(request).actor, request.body),
-            siteMessages.created,
-          ),
-        ),
+      reply.status(201).send(ok(await createSite(contextOf(request), request.body), siteMessages.created)),
   );
 
   app.put(
@@ -108,10 +101,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = as
       },
     },
     async (request) =>
-      ok(
-        await updateSite(db, query, request, signedIn(request).actor, request.params.siteid, request.body),
-        siteMessages.updated,
-      ),
+      ok(await updateSite(contextOf(request), request.params.siteid, request.body), siteMessages.updated),
   );
 
   app.delete(
@@ -126,7 +116,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = as
       },
     },
     async (request) => {
-      await deleteSite(db, request, signedIn(request).actor, request.params.siteid);
+      await deleteSite(contextOf(request), request.params.siteid);
       return done(siteMessages.deleted);
     },
   );
@@ -142,8 +132,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = as
         response: { 200: envelope(siteServicesSchema) },
       },
     },
-    async (request) =>
-      ok({ services: await listSiteServicesFor(db, query, signedIn(request).actor, request.params.siteid) }),
+    async (request) => ok({ services: await listSiteServicesFor(contextOf(request), request.params.siteid) }),
   );
 
   app.get(
@@ -157,8 +146,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = as
         response: { 200: envelope(siteContactsSchema) },
       },
     },
-    async (request) =>
-      ok({ contacts: await listSiteContactsFor(db, signedIn(request).actor, request.params.siteid) }),
+    async (request) => ok({ contacts: await listSiteContactsFor(contextOf(request), request.params.siteid) }),
   );
 
   app.post(
@@ -176,13 +164,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = as
       },
     },
     async (request) => {
-      const contacts = await assignSiteContact(
-        db,
-        request,
-        signedIn(request).actor,
-        request.params.siteid,
-        request.body,
-      );
+      const contacts = await assignSiteContact(contextOf(request), request.params.siteid, request.body);
       return ok({ contacts }, siteMessages.contactAssigned);
     },
   );
@@ -200,7 +182,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; query: RawQuery }> = as
     },
     async (request) => {
       const { siteid, contactid } = request.params;
-      const contacts = await unassignSiteContact(db, request, signedIn(request).actor, siteid, contactid);
+      const contacts = await unassignSiteContact(contextOf(request), siteid, contactid);
       return ok({ contacts }, siteMessages.contactUnassigned);
     },
   );

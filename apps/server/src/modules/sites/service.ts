@@ -9,10 +9,11 @@ import {
   siteMessages,
   siteRuleProblems,
 } from '@lightpath/domain/sites';
-import type { FastifyRequest } from 'fastify';
-import type { Db, DbOrTx, RawQuery } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
+import { columnUpdates } from '../../platform/column-updates';
 import { Conflict, Invalid, NotFound } from '../../platform/errors';
+import type { ServiceContext } from '../../platform/service-context';
 import { requireContactFor } from '../contacts/service';
 import { findCustomer } from '../customers/repository';
 import { countServicesAtSite, listServicesAtSiteFor } from '../services/service';
@@ -32,13 +33,17 @@ import {
   upsertSiteContact,
 } from './repository';
 
-export async function listSitesFor(query: RawQuery, actor: Actor, input: ListQuery & SiteFilter) {
+export async function listSitesFor(ctx: ServiceContext, input: ListQuery & SiteFilter) {
+  const { query } = ctx;
+  const { actor } = ctx.caller;
   const sort = parseSort(input.sort, siteSortFields, 'sitename');
   const page = await listSites(query, scopeOf(actor), { ...input, sort });
   return { ...page, limit: input.limit, offset: input.offset };
 }
 
-export async function getSiteFor(query: RawQuery, actor: Actor, siteId: number) {
+export async function getSiteFor(ctx: ServiceContext, siteId: number) {
+  const { query } = ctx;
+  const { actor } = ctx.caller;
   const site = await findSiteDetail(query, scopeOf(actor), siteId);
   if (!site) throw new NotFound(siteMessages.notFound);
   return site;
@@ -52,9 +57,11 @@ export async function requireSiteFor(db: DbOrTx, actor: Actor, siteId: number): 
   return site;
 }
 
-export async function listSiteServicesFor(db: Db, query: RawQuery, actor: Actor, siteId: number) {
+export async function listSiteServicesFor(ctx: ServiceContext, siteId: number) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   await requireSiteFor(db, actor, siteId);
-  return listServicesAtSiteFor(query, actor, siteId);
+  return listServicesAtSiteFor(ctx, siteId);
 }
 
 // A parent site gives its address to the sites within it, so it must be another enabled site of the
@@ -65,13 +72,9 @@ async function checkParent(tx: DbOrTx, actor: Actor, customerId: number, parentI
     throw Invalid.field('parentsite', siteMessages.parentInvalid);
 }
 
-export async function createSite(
-  db: Db,
-  query: RawQuery,
-  request: FastifyRequest,
-  actor: Actor,
-  input: SiteCreate,
-) {
+export async function createSite(ctx: ServiceContext, input: SiteCreate) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   const siteNumber = formatSiteNumber(input.sitenumber);
   const siteId = await db.transaction(async (tx) => {
     if (!(await findCustomer(tx, scopeOf(actor), input.customerid)))
@@ -101,7 +104,7 @@ export async function createSite(
       macFlush: input.macflush ?? null,
       allowedVlans: input.allowedvlans ?? null,
     });
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'site.create',
       entity: 'site',
       entityId: row.siteId,
@@ -110,17 +113,12 @@ export async function createSite(
     return row.siteId;
   });
   // Read once the transaction has committed, by the same statement as GET.
-  return getSiteFor(query, actor, siteId);
+  return getSiteFor(ctx, siteId);
 }
 
-export async function updateSite(
-  db: Db,
-  query: RawQuery,
-  request: FastifyRequest,
-  actor: Actor,
-  siteId: number,
-  input: SiteUpdate,
-) {
+export async function updateSite(ctx: ServiceContext, siteId: number, input: SiteUpdate) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   await db.transaction(async (tx) => {
     const existing = await requireSiteFor(tx, actor, siteId);
     // The cross-field rules hold for the record as it will be, not for the fields sent.
@@ -138,41 +136,45 @@ export async function updateSite(
     if (input.parentsite && input.parentsite !== existing.parentSiteId)
       await checkParent(tx, actor, existing.customerId, input.parentsite, siteId);
     await updateSiteRow(tx, siteId, {
-      ...(input.sitename !== undefined && { siteName: input.sitename }),
-      ...(input.status !== undefined && { status: input.status }),
-      ...(input.parentsite !== undefined && { parentSiteId: input.parentsite }),
-      ...(input.latitude !== undefined && { latitude: input.latitude }),
-      ...(input.longitude !== undefined && { longitude: input.longitude }),
-      ...(input.building !== undefined && { building: input.building }),
-      ...(input.street !== undefined && { street: input.street }),
-      ...(input.suburb !== undefined && { suburb: input.suburb }),
-      ...(input.postcode !== undefined && { postcode: input.postcode }),
-      ...(input.accesshours !== undefined && { accessHours: input.accesshours }),
-      ...(input.accessnotes !== undefined && { accessNotes: input.accessnotes }),
-      ...(input.sitenotes !== undefined && { siteNotes: input.sitenotes }),
-      ...(input.accesstype !== undefined && { accessType: input.accesstype }),
-      ...(input.vplsname !== undefined && { vplsName: input.vplsname }),
-      ...(input.maclimit !== undefined && { macLimit: input.maclimit }),
-      ...(input.macflush !== undefined && { macFlush: input.macflush }),
-      ...(input.allowedvlans !== undefined && { allowedVlans: input.allowedvlans }),
+      ...columnUpdates(input, {
+        sitename: 'siteName',
+        status: 'status',
+        parentsite: 'parentSiteId',
+        latitude: 'latitude',
+        longitude: 'longitude',
+        building: 'building',
+        street: 'street',
+        suburb: 'suburb',
+        postcode: 'postcode',
+        accesshours: 'accessHours',
+        accessnotes: 'accessNotes',
+        sitenotes: 'siteNotes',
+        accesstype: 'accessType',
+        vplsname: 'vplsName',
+        maclimit: 'macLimit',
+        macflush: 'macFlush',
+        allowedvlans: 'allowedVlans',
+      }),
     });
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'site.update',
       entity: 'site',
       entityId: siteId,
       detail: { fields: Object.keys(input) },
     });
   });
-  return getSiteFor(query, actor, siteId);
+  return getSiteFor(ctx, siteId);
 }
 
-export async function deleteSite(db: Db, request: FastifyRequest, actor: Actor, siteId: number) {
+export async function deleteSite(ctx: ServiceContext, siteId: number) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   await db.transaction(async (tx) => {
     const existing = await requireSiteFor(tx, actor, siteId);
     // Every service id embeds its sites' numbers, so a site goes only once no service names it.
     if ((await countServicesAtSite(tx, siteId)) > 0) throw new Conflict(siteMessages.hasServices);
     await deleteSiteRow(tx, siteId);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'site.delete',
       entity: 'site',
       entityId: siteId,
@@ -185,18 +187,16 @@ export async function deleteSite(db: Db, request: FastifyRequest, actor: Actor, 
   });
 }
 
-export async function listSiteContactsFor(db: Db, actor: Actor, siteId: number) {
+export async function listSiteContactsFor(ctx: ServiceContext, siteId: number) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   await requireSiteFor(db, actor, siteId);
   return listSiteContacts(db, siteId);
 }
 
-export async function assignSiteContact(
-  db: Db,
-  request: FastifyRequest,
-  actor: Actor,
-  siteId: number,
-  input: SiteContactAssign,
-) {
+export async function assignSiteContact(ctx: ServiceContext, siteId: number, input: SiteContactAssign) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   return db.transaction(async (tx) => {
     const site = await requireSiteFor(tx, actor, siteId);
     // A contact outside the caller's scope is 404 like any foreign record (the route checks it before
@@ -205,7 +205,7 @@ export async function assignSiteContact(
     if (contact.customerId !== site.customerId)
       throw Invalid.field('contactid', siteMessages.contactCustomerMismatch);
     await upsertSiteContact(tx, siteId, input.contactid, input.contacttype);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'site.contact.assign',
       entity: 'site',
       entityId: siteId,
@@ -215,18 +215,14 @@ export async function assignSiteContact(
   });
 }
 
-export async function unassignSiteContact(
-  db: Db,
-  request: FastifyRequest,
-  actor: Actor,
-  siteId: number,
-  contactId: number,
-) {
+export async function unassignSiteContact(ctx: ServiceContext, siteId: number, contactId: number) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   return db.transaction(async (tx) => {
     await requireSiteFor(tx, actor, siteId);
     if (!(await deleteSiteContact(tx, siteId, contactId)))
       throw new NotFound(siteMessages.contactNotAssigned);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'site.contact.unassign',
       entity: 'site',
       entityId: siteId,

@@ -8,10 +8,9 @@ import {
   subscriptionUpdateSchema,
 } from '@lightpath/domain/subscriptions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db, RawQuery } from '../../db/client';
 import { done, ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
-import { signedIn } from '../../platform/request-context';
+import { contextOf } from '../../platform/service-context';
 import {
   createSubscription,
   deleteSubscription,
@@ -20,16 +19,11 @@ import {
   updateSubscription,
 } from './service';
 
-export type SubscriptionRouteOptions = { db: Db; query: RawQuery };
-
 const tags = ['notifications'];
 
-export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions> = async (
-  app,
-  { db, query },
-) => {
-  const subscriptionInScopeFirst = foundFirst(subscriptionParamsSchema, (actor, { notificationid }) =>
-    requireSubscriptionFor(query, actor, notificationid),
+export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const subscriptionInScopeFirst = foundFirst(subscriptionParamsSchema, (ctx, { notificationid }) =>
+    requireSubscriptionFor(ctx, notificationid),
   );
 
   app.get(
@@ -44,7 +38,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
         response: { 200: listOf(subscriptionSchema) },
       },
     },
-    async (request) => ok(await listSubscriptionsFor(query, signedIn(request).actor, request.query)),
+    async (request) => ok(await listSubscriptionsFor(contextOf(request), request.query)),
   );
 
   // Spec 7.6 writes `POST notification/`; the router ignores the trailing slash.
@@ -63,12 +57,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
     async (request, reply) =>
       reply
         .status(201)
-        .send(
-          ok(
-            await createSubscription(db, query, request, signedIn(request).actor, request.body),
-            subscriptionMessages.created,
-          ),
-        ),
+        .send(ok(await createSubscription(contextOf(request), request.body), subscriptionMessages.created)),
   );
 
   app.post(
@@ -86,14 +75,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
     },
     async (request) =>
       ok(
-        await updateSubscription(
-          db,
-          query,
-          request,
-          signedIn(request).actor,
-          request.params.notificationid,
-          request.body,
-        ),
+        await updateSubscription(contextOf(request), request.params.notificationid, request.body),
         subscriptionMessages.updated,
       ),
   );
@@ -110,7 +92,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
       },
     },
     async (request) => {
-      await deleteSubscription(db, query, request, signedIn(request).actor, request.params.notificationid);
+      await deleteSubscription(contextOf(request), request.params.notificationid);
       return done(subscriptionMessages.deleted);
     },
   );

@@ -8,10 +8,10 @@ import {
   subscriptionSortFields,
   userFitsService,
 } from '@lightpath/domain/subscriptions';
-import type { FastifyRequest } from 'fastify';
-import type { Db, DbOrTx, RawQuery } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors';
+import type { ServiceContext } from '../../platform/service-context';
 import { findServiceRow } from '../services/repository';
 import {
   deleteSubscriptionRow,
@@ -30,17 +30,17 @@ function subscriptionScope(actor: Actor): SubscriptionScope {
   return { ...scopeOf(actor), userId: actor.userId };
 }
 
-export async function listSubscriptionsFor(
-  query: RawQuery,
-  actor: Actor,
-  input: ListQuery & SubscriptionFilter,
-) {
+export async function listSubscriptionsFor(ctx: ServiceContext, input: ListQuery & SubscriptionFilter) {
+  const { query } = ctx;
+  const { actor } = ctx.caller;
   const sort = parseSort(input.sort, subscriptionSortFields, 'serviceid');
   const page = await listSubscriptions(query, subscriptionScope(actor), { ...input, sort });
   return { ...page, limit: input.limit, offset: input.offset };
 }
 
-export async function getSubscriptionFor(query: RawQuery, actor: Actor, notificationId: number) {
+export async function getSubscriptionFor(ctx: ServiceContext, notificationId: number) {
+  const { query } = ctx;
+  const { actor } = ctx.caller;
   const subscription = await findSubscription(query, subscriptionScope(actor), notificationId);
   if (!subscription) throw new NotFound(subscriptionMessages.notFound);
   return subscription;
@@ -48,8 +48,9 @@ export async function getSubscriptionFor(query: RawQuery, actor: Actor, notifica
 
 // Out of scope is 404 before anything else (even a bad body), so a refusal never confirms that a
 // subscription exists. A customer user sees its colleagues' subscriptions but changes only its own.
-export async function requireSubscriptionFor(query: RawQuery, actor: Actor, notificationId: number) {
-  const subscription = await getSubscriptionFor(query, actor, notificationId);
+export async function requireSubscriptionFor(ctx: ServiceContext, notificationId: number) {
+  const { actor } = ctx.caller;
+  const subscription = await getSubscriptionFor(ctx, notificationId);
   if (!maySubscribeUser(actor, subscription.userid)) throw new Forbidden(subscriptionMessages.onlyYourOwn);
   return subscription;
 }
@@ -82,18 +83,14 @@ async function checkTarget(
     throw new Conflict(subscriptionMessages.duplicate, 'serviceid');
 }
 
-export async function createSubscription(
-  db: Db,
-  query: RawQuery,
-  request: FastifyRequest,
-  actor: Actor,
-  input: SubscriptionCreate,
-) {
+export async function createSubscription(ctx: ServiceContext, input: SubscriptionCreate) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   const target = { serviceId: input.serviceid, userId: input.userid ?? actor.userId };
   const notificationId = await db.transaction(async (tx) => {
     await checkTarget(tx, actor, target);
     const row = await insertSubscriptionRow(tx, target);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'notification.create',
       entity: 'notification',
       entityId: row.notificationId,
@@ -102,18 +99,17 @@ export async function createSubscription(
     return row.notificationId;
   });
   // Read once the transaction has committed, by the same statement as the list.
-  return getSubscriptionFor(query, actor, notificationId);
+  return getSubscriptionFor(ctx, notificationId);
 }
 
 export async function updateSubscription(
-  db: Db,
-  query: RawQuery,
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: ServiceContext,
   notificationId: number,
   input: SubscriptionUpdate,
 ) {
-  await requireSubscriptionFor(query, actor, notificationId);
+  const { db } = ctx;
+  const { actor } = ctx.caller;
+  await requireSubscriptionFor(ctx, notificationId);
   await db.transaction(async (tx) => {
     // Read again inside the transaction: it may have gone since the scope check.
     const existing = await findSubscriptionRow(tx, notificationId);
@@ -124,7 +120,7 @@ export async function updateSubscription(
     };
     await checkTarget(tx, actor, target, notificationId);
     await updateSubscriptionRow(tx, notificationId, target);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'notification.update',
       entity: 'notification',
       entityId: notificationId,
@@ -134,21 +130,16 @@ export async function updateSubscription(
       },
     });
   });
-  return getSubscriptionFor(query, actor, notificationId);
+  return getSubscriptionFor(ctx, notificationId);
 }
 
-export async function deleteSubscription(
-  db: Db,
-  query: RawQuery,
-  request: FastifyRequest,
-  actor: Actor,
-  notificationId: number,
-) {
-  const subscription = await requireSubscriptionFor(query, actor, notificationId);
+export async function deleteSubscription(ctx: ServiceContext, notificationId: number) {
+  const { db } = ctx;
+  const subscription = await requireSubscriptionFor(ctx, notificationId);
   await db.transaction(async (tx) => {
     if (!(await findSubscriptionRow(tx, notificationId))) throw new NotFound(subscriptionMessages.notFound);
     await deleteSubscriptionRow(tx, notificationId);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'notification.delete',
       entity: 'notification',
       entityId: notificationId,

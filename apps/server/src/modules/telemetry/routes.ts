@@ -21,10 +21,8 @@ import {
   utilisationSchema,
 } from '@lightpath/domain/telemetry';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db, RawQuery } from '../../db/client';
-import type { Telemetry } from '../../integrations/telemetry/telemetry';
 import { ok } from '../../platform/envelope';
-import { signedIn } from '../../platform/request-context';
+import { contextOf } from '../../platform/service-context';
 import {
   endToEndCheckOf,
   lightHistoryOf,
@@ -44,18 +42,7 @@ import {
 
 const failed = { 502: failure };
 
-export const telemetryRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  query: RawQuery;
-  telemetry: Telemetry;
-}> = async (app, { db, query, telemetry }) => {
-  const context = (request: Parameters<typeof signedIn>[0]) => ({
-    db,
-    query,
-    telemetry,
-    actor: signedIn(request).actor,
-    log: request.log,
-  });
+export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
   const serviceTags = ['telemetry'];
   const portTags = ['telemetry', 'equipment'];
 
@@ -73,7 +60,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { serviceid: id, timespan: hours } = request.params;
-      const { utilisation, message } = await utilisationOf(context(request), id, hours);
+      const { utilisation, message } = await utilisationOf(contextOf(request), id, hours);
       return ok(utilisation, message);
     },
   );
@@ -89,7 +76,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(lightLevelsSchema), ...failed },
       },
     },
-    async (request) => ok(await lightLevelsOf(context(request), request.params.serviceid)),
+    async (request) => ok(await lightLevelsOf(contextOf(request), request.params.serviceid)),
   );
 
   app.get(
@@ -106,7 +93,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ok(await trafficValuesOf(context(request), request.params.serviceid)),
+    async (request) => ok(await trafficValuesOf(contextOf(request), request.params.serviceid)),
   );
 
   app.get(
@@ -124,7 +111,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      ok(await trafficHistoryOf(context(request), request.params.serviceid, request.params.timespan)),
+      ok(await trafficHistoryOf(contextOf(request), request.params.serviceid, request.params.timespan)),
   );
 
   app.get(
@@ -142,7 +129,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      ok(await operationalHistoryOf(context(request), request.params.serviceid, request.params.timespan)),
+      ok(await operationalHistoryOf(contextOf(request), request.params.serviceid, request.params.timespan)),
   );
 
   app.get(
@@ -159,7 +146,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ok(await linkStatusOf(context(request), request.params.serviceid)),
+    async (request) => ok(await linkStatusOf(contextOf(request), request.params.serviceid)),
   );
 
   app.get(
@@ -176,7 +163,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ok(await endToEndCheckOf(context(request), request.params.serviceid)),
+    async (request) => ok(await endToEndCheckOf(contextOf(request), request.params.serviceid)),
   );
 
   app.get(
@@ -196,7 +183,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { serviceid: id, end, timespan: hours } = request.params;
-      return ok(await lightHistoryOf(context(request), id, end, hours));
+      return ok(await lightHistoryOf(contextOf(request), id, end, hours));
     },
   );
 
@@ -214,7 +201,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ok(await portOf(context(request), request.params.portid)),
+    async (request) => ok(await portOf(contextOf(request), request.params.portid)),
   );
 
   app.get(
@@ -231,7 +218,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ok(await portLightLevelsOf(context(request), request.params.portid)),
+    async (request) => ok(await portLightLevelsOf(contextOf(request), request.params.portid)),
   );
 
   app.get(
@@ -248,7 +235,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ok(await portTrafficValuesOf(context(request), request.params.portid)),
+    async (request) => ok(await portTrafficValuesOf(contextOf(request), request.params.portid)),
   );
 
   app.get(
@@ -265,7 +252,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ok(await portOperationalStatusOf(context(request), request.params.portid)),
+    async (request) => ok(await portOperationalStatusOf(contextOf(request), request.params.portid)),
   );
 
   app.get(
@@ -280,7 +267,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      ok(await portLightHistoryOf(context(request), request.params.portid, request.params.timespan)),
+      ok(await portLightHistoryOf(contextOf(request), request.params.portid, request.params.timespan)),
   );
 
   app.get(
@@ -295,6 +282,6 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      ok(await portTrafficHistoryOf(context(request), request.params.portid, request.params.timespan)),
+      ok(await portTrafficHistoryOf(contextOf(request), request.params.portid, request.params.timespan)),
   );
 };

@@ -1,4 +1,3 @@
-import { type Actor, scopeOf } from '@lightpath/domain/actor';
 import { hasLogicalBEnd, serviceMessages } from '@lightpath/domain/services';
 import {
   bitsPerSecond,
@@ -13,17 +12,15 @@ import {
   telemetryMessages,
   type Utilisation,
 } from '@lightpath/domain/telemetry';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db, RawQuery } from '../../db/client';
 import {
   type Endpoint,
   type LinkState,
   speedBitsPerSecond,
-  type Telemetry,
   TelemetryError,
   telemetryWindow,
 } from '../../integrations/telemetry/telemetry';
 import { AppError, NotFound } from '../../platform/errors';
+import type { ServiceContext } from '../../platform/service-context';
 import { getServiceFor } from '../services/service';
 import { listServicesOnPort, type TelemetryService } from './repository';
 
@@ -35,9 +32,7 @@ export class TelemetryFailed extends AppError {
   }
 }
 
-type Context = { db: Db; query: RawQuery; telemetry: Telemetry; actor: Actor; log: FastifyBaseLogger };
-
-async function reading<T>(ctx: Context, message: string, work: () => Promise<T>): Promise<T> {
+async function reading<T>(ctx: ServiceContext, message: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -51,8 +46,8 @@ async function reading<T>(ctx: Context, message: string, work: () => Promise<T>)
 const healthyRxDbm = { min: -14, max: 1 };
 
 // The service through the services area, in the caller's scope: a foreign or unknown id is 404.
-export async function serviceInScope(ctx: Context, serviceid: string): Promise<TelemetryService> {
-  const service = await getServiceFor(ctx.query, ctx.actor, serviceid.toUpperCase());
+export async function serviceInScope(ctx: ServiceContext, serviceid: string): Promise<TelemetryService> {
+  const service = await getServiceFor(ctx, serviceid.toUpperCase());
   return {
     serviceid: service.serviceid,
     type: service.type,
@@ -88,7 +83,7 @@ const average = (points: TrafficPoint[]) => points.reduce((sum, p) => sum + p.va
 // Spec 9: the average over the timespan as a rounded percentage of the line rate. Spec 8: when it
 // cannot be read, both directions read 0 (shown as Available) and the message says why.
 export async function utilisationOf(
-  ctx: Context,
+  ctx: ServiceContext,
   serviceid: string,
   hours: number,
 ): Promise<{ utilisation: Utilisation; message?: string }> {
@@ -109,7 +104,7 @@ export async function utilisationOf(
   }
 }
 
-export async function trafficValuesOf(ctx: Context, serviceid: string): Promise<TrafficValues> {
+export async function trafficValuesOf(ctx: ServiceContext, serviceid: string): Promise<TrafficValues> {
   const { a } = endpointsOf(await serviceInScope(ctx, serviceid));
   const now = await reading(ctx, serviceMessages.trafficFailed, () => ctx.telemetry.trafficNow(a));
   return { atob: now.in, btoa: now.out, datetime: now.datetime };
@@ -117,7 +112,7 @@ export async function trafficValuesOf(ctx: Context, serviceid: string): Promise<
 
 // Bytes per second, measured at the A end: what it receives goes from A to B.
 export async function trafficHistoryOf(
-  ctx: Context,
+  ctx: ServiceContext,
   serviceid: string,
   hours: number,
 ): Promise<TrafficHistory> {
@@ -129,7 +124,7 @@ export async function trafficHistoryOf(
   return { atob: traffic.in, btoa: traffic.out };
 }
 
-export async function lightLevelsOf(ctx: Context, serviceid: string): Promise<LightLevels> {
+export async function lightLevelsOf(ctx: ServiceContext, serviceid: string): Promise<LightLevels> {
   const service = await serviceInScope(ctx, serviceid);
   const { a, b } = endpointsOf(service);
   const [aend, bend] = await reading(ctx, serviceMessages.statusFailed(service.serviceid), () =>
@@ -139,7 +134,7 @@ export async function lightLevelsOf(ctx: Context, serviceid: string): Promise<Li
 }
 
 // Received light at both ends over `hours` up to `end` (unix seconds; 0 or the future mean now).
-export async function lightHistoryOf(ctx: Context, serviceid: string, end: number, hours: number) {
+export async function lightHistoryOf(ctx: ServiceContext, serviceid: string, end: number, hours: number) {
   const service = await serviceInScope(ctx, serviceid);
   const { a, b } = endpointsOf(service);
   const now = ctx.telemetry.now();
@@ -150,7 +145,7 @@ export async function lightHistoryOf(ctx: Context, serviceid: string, end: numbe
   return { aend: aend.rx, bend: bend?.rx ?? [] };
 }
 
-async function linkStatusFor(ctx: Context, service: TelemetryService): Promise<LinkStatus> {
+async function linkStatusFor(ctx: ServiceContext, service: TelemetryService): Promise<LinkStatus> {
   const { a, b } = endpointsOf(service);
   const [aend, bend] = await Promise.all([ctx.telemetry.statusNow(a), b ? ctx.telemetry.statusNow(b) : null]);
   if (aend === null) throw new TelemetryError(`No link state for the A end of ${service.serviceid}`);
@@ -158,14 +153,14 @@ async function linkStatusFor(ctx: Context, service: TelemetryService): Promise<L
   return { overallstatus, aend, bend };
 }
 
-export async function linkStatusOf(ctx: Context, serviceid: string): Promise<LinkStatus> {
+export async function linkStatusOf(ctx: ServiceContext, serviceid: string): Promise<LinkStatus> {
   const service = await serviceInScope(ctx, serviceid);
   return reading(ctx, serviceMessages.statusFailed(service.serviceid), () => linkStatusFor(ctx, service));
 }
 
 // Changes up to this moment (not to the end of the last whole step), so a drop a minute ago shows.
 export async function operationalHistoryOf(
-  ctx: Context,
+  ctx: ServiceContext,
   serviceid: string,
   hours: number,
 ): Promise<{ changes: OperationalChange[] }> {
@@ -187,7 +182,7 @@ const bitRate = (bytesPerSecond: number) => formatBitRate(bitsPerSecond(bytesPer
 
 // The NOC's first look at a reported fault: both links up, light within range at both ends, traffic
 // flowing. Each check says what it saw.
-export async function endToEndCheckOf(ctx: Context, serviceid: string) {
+export async function endToEndCheckOf(ctx: ServiceContext, serviceid: string) {
   const service = await serviceInScope(ctx, serviceid);
   const { a, b } = endpointsOf(service);
   const [status, aLight, bLight, traffic] = await reading(
@@ -225,15 +220,15 @@ export async function endToEndCheckOf(ctx: Context, serviceid: string) {
 
 // Ports (provider staff): a port is known when a service names it; its readings are those of the
 // first in-service such service's end (or of the first, when none is in service).
-async function portEndpoint(ctx: Context, portid: string) {
-  const rows = await listServicesOnPort(ctx.db, scopeOf(ctx.actor), portid);
+async function portEndpoint(ctx: ServiceContext, portid: string) {
+  const rows = await listServicesOnPort(ctx.db, ctx.caller.scope, portid);
   const ends = rows.map((service) => endpointAt(service, service.aendportid === portid ? 'A' : 'B', portid));
   const endpoint = ends.find((e) => e.inService) ?? ends[0];
   if (!endpoint) throw new NotFound(telemetryMessages.portNotFound);
   return { rows, ends, endpoint };
 }
 
-export async function portOf(ctx: Context, portid: string) {
+export async function portOf(ctx: ServiceContext, portid: string) {
   const { rows, ends, endpoint } = await portEndpoint(ctx, portid);
   const status = await reading(ctx, serviceMessages.statusFailed(portid), () =>
     ctx.telemetry.statusNow(endpoint),
@@ -249,7 +244,7 @@ export async function portOf(ctx: Context, portid: string) {
   };
 }
 
-export async function portLightLevelsOf(ctx: Context, portid: string) {
+export async function portLightLevelsOf(ctx: ServiceContext, portid: string) {
   const { endpoint } = await portEndpoint(ctx, portid);
   const light = await reading(ctx, serviceMessages.statusFailed(portid), () =>
     ctx.telemetry.lightNow(endpoint),
@@ -257,12 +252,12 @@ export async function portLightLevelsOf(ctx: Context, portid: string) {
   return { rx: light?.rx ?? null, tx: light?.tx ?? null };
 }
 
-export async function portTrafficValuesOf(ctx: Context, portid: string) {
+export async function portTrafficValuesOf(ctx: ServiceContext, portid: string) {
   const { endpoint } = await portEndpoint(ctx, portid);
   return reading(ctx, serviceMessages.trafficFailed, () => ctx.telemetry.trafficNow(endpoint));
 }
 
-export async function portOperationalStatusOf(ctx: Context, portid: string) {
+export async function portOperationalStatusOf(ctx: ServiceContext, portid: string) {
   const { endpoint } = await portEndpoint(ctx, portid);
   const status = await reading(ctx, serviceMessages.statusFailed(portid), () =>
     ctx.telemetry.statusNow(endpoint),
@@ -270,13 +265,13 @@ export async function portOperationalStatusOf(ctx: Context, portid: string) {
   return { status, datetime: ctx.telemetry.now() };
 }
 
-export async function portLightHistoryOf(ctx: Context, portid: string, hours: number) {
+export async function portLightHistoryOf(ctx: ServiceContext, portid: string, hours: number) {
   const { endpoint } = await portEndpoint(ctx, portid);
   const window = telemetryWindow(hours, ctx.telemetry.now());
   return reading(ctx, serviceMessages.statusFailed(portid), () => ctx.telemetry.lightRange(endpoint, window));
 }
 
-export async function portTrafficHistoryOf(ctx: Context, portid: string, hours: number) {
+export async function portTrafficHistoryOf(ctx: ServiceContext, portid: string, hours: number) {
   const { endpoint } = await portEndpoint(ctx, portid);
   const window = telemetryWindow(hours, ctx.telemetry.now());
   return reading(ctx, serviceMessages.trafficFailed, () => ctx.telemetry.trafficRange(endpoint, window));

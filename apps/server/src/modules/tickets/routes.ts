@@ -17,14 +17,10 @@ import {
   ticketStatusSchema,
 } from '@lightpath/domain/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
-import type { Db, RawQuery } from '../../db/client';
-import type { TicketSystem } from '../../integrations/tickets/ticket-system';
 import { ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
 import { idempotencyKeyOf } from '../../platform/idempotency';
-import { signedIn } from '../../platform/request-context';
-import { type FileStorage, fileStorageFor } from '../../platform/storage';
+import { contextOf } from '../../platform/service-context';
 import {
   addTicketComment,
   createJobTicket,
@@ -37,24 +33,15 @@ import {
   techniciansFor,
 } from './service';
 
-export type TicketRouteOptions = {
-  db: Db;
-  query: RawQuery;
-  config: Config;
-  tickets: TicketSystem;
-  // Where uploaded files are kept (the access forms); the configured folder unless a test gives one.
-  storage?: FileStorage;
-};
-
 const tags = ['tickets'];
 
 // Reading tickets is for ticket users (tickets.view) and for technicians, who see their job tickets
 // (jobtickets.manage); the service checks either. 'portal.use' lets both reach it.
 const readPermission = 'portal.use' as const;
 
-export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (app, options) => {
-  const ticketInScopeFirst = foundFirst(ticketParamsSchema, (actor, { ticketid }) =>
-    requireTicketFor(options, actor, ticketid),
+export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ticketInScopeFirst = foundFirst(ticketParamsSchema, (ctx, { ticketid }) =>
+    requireTicketFor(ctx, ticketid),
   );
 
   app.get(
@@ -69,7 +56,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (ap
         response: { 200: listOf(ticketListRowSchema) },
       },
     },
-    async (request) => ok(await listTicketsFor(options, signedIn(request).actor, request.query)),
+    async (request) => ok(await listTicketsFor(contextOf(request), request.query)),
   );
 
   app.get(
@@ -82,7 +69,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (ap
         response: { 200: envelope(techniciansSchema) },
       },
     },
-    async () => ok(await techniciansFor(options)),
+    async (request) => ok(await techniciansFor(contextOf(request))),
   );
 
   app.get(
@@ -96,10 +83,9 @@ export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (ap
         response: { 200: envelope(ticketDetailSchema) },
       },
     },
-    async (request) => ok(await getTicketFor(options, signedIn(request).actor, request.params.ticketid)),
+    async (request) => ok(await getTicketFor(contextOf(request), request.params.ticketid)),
   );
 
-  const storage = options.storage ?? fileStorageFor(options.config);
   app.get(
     '/ticket/:ticketid/attachment/:attachmentid',
     {
@@ -114,13 +100,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (ap
     },
     async (request, reply) => {
       const { ticketid, attachmentid } = request.params;
-      const file = await downloadAttachmentFor(
-        options,
-        storage,
-        signedIn(request).actor,
-        ticketid,
-        attachmentid,
-      );
+      const file = await downloadAttachmentFor(contextOf(request), ticketid, attachmentid);
       // Always a download, never shown inline: the portal's origin must not render uploaded files.
       return reply
         .header('content-type', file.contenttype)
@@ -145,7 +125,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (ap
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
-      const outcome = await createSupportTicket(options, request, signedIn(request).actor, request.body, key);
+      const outcome = await createSupportTicket(contextOf(request), request.body, key);
       return reply
         .status(outcome.kind === 'created' ? 201 : 200)
         .send(ok({ ticketid: outcome.ticketid }, ticketMessages.created(outcome.ticketid)));
@@ -166,7 +146,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (ap
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
-      const outcome = await createJobTicket(options, request, signedIn(request).actor, request.body, key);
+      const outcome = await createJobTicket(contextOf(request), request.body, key);
       return reply
         .status(outcome.kind === 'created' ? 201 : 200)
         .send(ok({ ticketid: outcome.ticketid }, ticketMessages.created(outcome.ticketid)));
@@ -191,9 +171,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (ap
     },
     async (request, reply) => {
       const comment = await addTicketComment(
-        options,
-        request,
-        signedIn(request).actor,
+        contextOf(request),
         request.params.ticketid,
         request.body.comment,
       );
@@ -220,7 +198,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<TicketRouteOptions> = async (ap
     async (request) => {
       const { ticketid } = request.params;
       const { status } = request.body;
-      await setTicketStatus(options, request, signedIn(request).actor, ticketid, status);
+      await setTicketStatus(contextOf(request), ticketid, status);
       return ok({ ticketid, status }, ticketMessages.statusChanged(status));
     },
   );

@@ -20,21 +20,17 @@ import {
   ticketStatusesFor,
   worksSiteEligible,
 } from '@lightpath/domain/tickets';
-import type { FastifyRequest } from 'fastify';
-import type { Config } from '../../config';
-import type { Db, RawQuery } from '../../db/client';
 import { getBuiltInTicket, listBuiltInTickets } from '../../integrations/tickets/built-in';
 import type {
   NewTicket,
-  TicketSystem,
   TicketListQuery as TicketSystemListQuery,
 } from '../../integrations/tickets/ticket-system';
 import { recordAudit } from '../../platform/audit';
 import { recordChange } from '../../platform/changes';
 import { Forbidden, Invalid, NotFound } from '../../platform/errors';
-import { signedIn } from '../../platform/request-context';
 import { sanitiseHtml, textToHtml } from '../../platform/sanitise-html';
-import { type FileStorage, StoredFileMissing } from '../../platform/storage';
+import type { ServiceContext } from '../../platform/service-context';
+import { StoredFileMissing } from '../../platform/storage';
 import {
   findNoticeEventId,
   findServices,
@@ -47,11 +43,9 @@ import {
   type TicketScopeRow,
 } from './repository';
 
-export type TicketDeps = { db: Db; query: RawQuery; config: Config; tickets: TicketSystem };
-
 // The built-in store is read with named statements on the driver (the list is a hot path with a
 // budget, docs/decisions/010); another ticket system is asked through the TicketSystem interface.
-const builtIn = (deps: TicketDeps) => deps.tickets.kind === 'built-in';
+const builtIn = (ctx: ServiceContext) => ctx.tickets.kind === 'built-in';
 
 function requireTicketReader(actor: Actor) {
   if (!canReadTickets(actor)) throw new Forbidden();
@@ -64,10 +58,10 @@ const sortOf: Record<(typeof ticketSortFields)[number], 'updated' | 'created' | 
 };
 
 export async function listTicketsFor(
-  deps: TicketDeps,
-  actor: Actor,
+  ctx: ServiceContext,
   input: TicketListQuery,
 ): Promise<{ count: number; limit: number; offset: number; results: TicketListRow[] }> {
+  const { actor } = ctx.caller;
   requireTicketReader(actor);
   const scope = ticketScopeOf(actor);
   const page = { limit: input.limit, offset: input.offset };
@@ -91,34 +85,32 @@ export async function listTicketsFor(
     sort: `${descending ? '-' : ''}${sortOf[sort.field]}` as TicketSystemListQuery['sort'],
     ...page,
   };
-  const found = builtIn(deps)
-    ? await listBuiltInTickets(deps.query, query)
-    : await deps.tickets.listTickets(deps.db, query);
+  const found = builtIn(ctx)
+    ? await listBuiltInTickets(ctx.query, query)
+    : await ctx.tickets.listTickets(ctx.db, query);
   return { ...found, ...page };
 }
 
-export async function getTicketFor(deps: TicketDeps, actor: Actor, ticketid: number): Promise<TicketPage> {
+export async function getTicketFor(ctx: ServiceContext, ticketid: number): Promise<TicketPage> {
+  const { actor } = ctx.caller;
   requireTicketReader(actor);
-  const ticket = builtIn(deps)
-    ? await getBuiltInTicket(deps.query, ticketid)
-    : await deps.tickets.getTicket(deps.db, ticketid);
+  const ticket = builtIn(ctx)
+    ? await getBuiltInTicket(ctx.query, ticketid)
+    : await ctx.tickets.getTicket(ctx.db, ticketid);
   if (!ticket || !ticketInScope(ticketScopeOf(actor), ticket)) throw new NotFound(ticketMessages.notFound);
   const eventid =
-    ticket.kind === 'support' ? await findNoticeEventId(deps.query, ticketid, ticket.customerid) : null;
+    ticket.kind === 'support' ? await findNoticeEventId(ctx.query, ticketid, ticket.customerid) : null;
   return { ...ticket, eventid };
 }
 
 // Out of scope is 404 before anything else (even a bad body), so a refusal never confirms that
 // another customer's ticket exists.
-export async function requireTicketFor(
-  deps: TicketDeps,
-  actor: Actor,
-  ticketid: number,
-): Promise<TicketScopeRow> {
+export async function requireTicketFor(ctx: ServiceContext, ticketid: number): Promise<TicketScopeRow> {
+  const { actor } = ctx.caller;
   requireTicketReader(actor);
-  const ticket: TicketScopeRow | null = builtIn(deps)
-    ? await findTicketScopeRow(deps.query, ticketid)
-    : await deps.tickets.getTicket(deps.db, ticketid);
+  const ticket: TicketScopeRow | null = builtIn(ctx)
+    ? await findTicketScopeRow(ctx.query, ticketid)
+    : await ctx.tickets.getTicket(ctx.db, ticketid);
   if (!ticket || !ticketInScope(ticketScopeOf(actor), ticket)) throw new NotFound(ticketMessages.notFound);
   return ticket;
 }
@@ -129,17 +121,19 @@ export type AttachmentDownload = { filename: string; contenttype: string; bytes:
 // (the access form). The ticket's scope is checked first, so another customer's ticket is 404 whatever
 // the attachment. Files in Zendesk are opened there; the portal serves only what it stored itself.
 export async function downloadAttachmentFor(
-  deps: TicketDeps,
-  storage: FileStorage,
-  actor: Actor,
+  ctx: ServiceContext,
   ticketid: number,
   attachmentid: number,
 ): Promise<AttachmentDownload> {
-  await requireTicketFor(deps, actor, ticketid);
-  const row = await findStoredAttachment(deps.query, ticketid, attachmentid);
+  await requireTicketFor(ctx, ticketid);
+  const row = await findStoredAttachment(ctx.query, ticketid, attachmentid);
   if (!row) throw new NotFound(ticketMessages.attachmentNotFound);
   try {
-    return { filename: row.filename, contenttype: row.contenttype, bytes: await storage.get(row.storagekey) };
+    return {
+      filename: row.filename,
+      contenttype: row.contenttype,
+      bytes: await ctx.storage.get(row.storagekey),
+    };
   } catch (error) {
     if (error instanceof StoredFileMissing) throw new NotFound(ticketMessages.attachmentNotFound);
     throw error;
@@ -154,25 +148,24 @@ function requestKeyOf(actor: Actor, idempotencyKey: string | null): string {
   return idempotencyKey ? `ticket:u${actor.userId}:${idempotencyKey}` : `ticket:${randomUUID()}`;
 }
 
-async function earlierTicket(deps: TicketDeps, idempotencyKey: string | null, requestKey: string) {
-  return idempotencyKey && builtIn(deps) ? findTicketByRequestKey(deps.query, requestKey) : null;
+async function earlierTicket(ctx: ServiceContext, idempotencyKey: string | null, requestKey: string) {
+  return idempotencyKey && builtIn(ctx) ? findTicketByRequestKey(ctx.query, requestKey) : null;
 }
 
 // POST /api/ticket: the Create New Ticket wizard (spec 2.6, 5, 7.6). The body has passed
 // ticketCreateSchema, so the wizard's rules hold; here the services and site must be the caller's.
 export async function createSupportTicket(
-  deps: TicketDeps,
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: ServiceContext,
   body: TicketCreate,
   idempotencyKey: string | null,
 ): Promise<CreateOutcome> {
+  const { actor } = ctx.caller;
   const requestKey = requestKeyOf(actor, idempotencyKey);
-  const earlier = await earlierTicket(deps, idempotencyKey, requestKey);
+  const earlier = await earlierTicket(ctx, idempotencyKey, requestKey);
   if (earlier !== null) return { kind: 'existing', ticketid: earlier };
 
   const scope = scopeOf(actor);
-  const found = body.services.length > 0 ? await findServices(deps.query, body.services) : [];
+  const found = body.services.length > 0 ? await findServices(ctx.query, body.services) : [];
   const byId = new Map(found.map((s) => [s.serviceid, s]));
   for (const serviceid of body.services) {
     const service = byId.get(serviceid);
@@ -180,7 +173,7 @@ export async function createSupportTicket(
     if (!service || (scope.kind === 'customer' && service.customerid !== scope.customerId))
       throw Invalid.field('services', ticketMessages.serviceUnknown(serviceid));
   }
-  const site = body.siteid !== null ? await findSite(deps.query, body.siteid) : null;
+  const site = body.siteid !== null ? await findSite(ctx.query, body.siteid) : null;
   if (body.siteid !== null && (!site || (scope.kind === 'customer' && site.customerid !== scope.customerId)))
     throw Invalid.field('siteid', ticketMessages.siteUnknown);
   if (site && issueIsWorks(body.issuetype) && !worksSiteEligible(site))
@@ -195,7 +188,7 @@ export async function createSupportTicket(
     customerId = [...owners][0] ?? actor.customerId;
   }
 
-  const { timeZone } = deps.config;
+  const { timeZone } = ctx.config;
   const works = body.issuetype === 'worksnotify';
   const facts: [string, string | null][] = [
     ['Issue type', ticketIssueLabels[body.issuetype]],
@@ -206,7 +199,7 @@ export async function createSupportTicket(
   ];
   const ticket: NewTicket = {
     customerId,
-    requester: signedIn(request).email,
+    requester: ctx.caller.email,
     ccs: [],
     subject: body.subject,
     htmlcomment: commentHtml(body.description, facts),
@@ -218,10 +211,10 @@ export async function createSupportTicket(
     kind: 'support',
     siteId: site?.siteid ?? null,
   };
-  const ticketid = await deps.db.transaction(async (tx) => {
-    const created = await deps.tickets.createTicket(tx, ticket, requestKey);
+  const ticketid = await ctx.db.transaction(async (tx) => {
+    const created = await ctx.tickets.createTicket(tx, ticket, requestKey);
     await recordChange(tx, 'tickets', [customerId]);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'ticket.create',
       entity: 'ticket',
       entityId: created.ticketid,
@@ -235,28 +228,27 @@ export async function createSupportTicket(
 // POST /api/ticket/ventia: a job ticket for a technician (spec 2.2's technician job creator). The
 // provider's own work, so it belongs to the provider's customer and no customer ever lists it.
 export async function createJobTicket(
-  deps: TicketDeps,
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: ServiceContext,
   body: JobTicketCreate,
   idempotencyKey: string | null,
 ): Promise<CreateOutcome> {
+  const { actor } = ctx.caller;
   if (actor.type === 2 && body.technicianid !== actor.userId)
     throw Invalid.field('technicianid', ticketMessages.technicianSelfOnly);
   const requestKey = requestKeyOf(actor, idempotencyKey);
-  const earlier = await earlierTicket(deps, idempotencyKey, requestKey);
+  const earlier = await earlierTicket(ctx, idempotencyKey, requestKey);
   if (earlier !== null) return { kind: 'existing', ticketid: earlier };
 
-  const technician = await findTechnician(deps.query, body.technicianid);
+  const technician = await findTechnician(ctx.query, body.technicianid);
   if (!technician) throw Invalid.field('technicianid', ticketMessages.technicianInvalid);
-  const site = await findSite(deps.query, body.siteid);
+  const site = await findSite(ctx.query, body.siteid);
   if (!site) throw Invalid.field('siteid', ticketMessages.siteUnknown);
 
-  const requester = signedIn(request).email;
+  const requester = ctx.caller.email;
   const facts: [string, string | null][] = [
     ['Site', `${site.sitename} (${site.sitenumber})`],
     ['Technician', `${technician.firstname} ${technician.surname}`],
-    ['Scheduled', body.scheduledtime ? formatTicketTime(body.scheduledtime, deps.config.timeZone) : null],
+    ['Scheduled', body.scheduledtime ? formatTicketTime(body.scheduledtime, ctx.config.timeZone) : null],
   ];
   const ticket: NewTicket = {
     customerId: actor.customerId,
@@ -274,11 +266,11 @@ export async function createJobTicket(
     siteId: site.siteid,
     assigneeUserId: technician.userid,
   };
-  const ticketid = await deps.db.transaction(async (tx) => {
-    const created = await deps.tickets.createTicket(tx, ticket, requestKey);
+  const ticketid = await ctx.db.transaction(async (tx) => {
+    const created = await ctx.tickets.createTicket(tx, ticket, requestKey);
     // The provider's own work order: no customer hears of it.
     await recordChange(tx, 'tickets', []);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'ticket.job.create',
       entity: 'ticket',
       entityId: created.ticketid,
@@ -291,42 +283,40 @@ export async function createJobTicket(
 
 // The comment box sends text; it is stored as sanitised HTML, and the author is the signed-in person.
 export async function addTicketComment(
-  deps: TicketDeps,
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: ServiceContext,
   ticketid: number,
   comment: string,
 ): Promise<Pick<TicketCommentRow, 'author' | 'authoruserid' | 'htmlbody'>> {
-  const scoped = await requireTicketFor(deps, actor, ticketid);
-  const { user } = signedIn(request);
+  const { actor } = ctx.caller;
+  const scoped = await requireTicketFor(ctx, ticketid);
+  const { user } = ctx.caller;
   const author = `${user.firstname} ${user.surname}`.trim() || user.email;
   const htmlbody = sanitiseHtml(textToHtml(comment));
-  await deps.db.transaction(async (tx) => {
-    await deps.tickets.addComment(
+  await ctx.db.transaction(async (tx) => {
+    await ctx.tickets.addComment(
       tx,
       ticketid,
       { author, authorUserId: actor.userId, htmlcomment: htmlbody },
       `ticket:${ticketid}:comment:${randomUUID()}`,
     );
     await recordChange(tx, 'tickets', customersOf(scoped));
-    await recordAudit(tx, request, { action: 'ticket.comment', entity: 'ticket', entityId: ticketid });
+    await recordAudit(tx, ctx, { action: 'ticket.comment', entity: 'ticket', entityId: ticketid });
   });
   return { author, authoruserid: actor.userId, htmlbody };
 }
 
 export async function setTicketStatus(
-  deps: TicketDeps,
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: ServiceContext,
   ticketid: number,
   status: TicketStatus,
 ): Promise<void> {
-  const ticket = await requireTicketFor(deps, actor, ticketid);
+  const { actor } = ctx.caller;
+  const ticket = await requireTicketFor(ctx, ticketid);
   if (!ticketStatusesFor(actor, ticket).includes(status)) throw new Forbidden();
-  await deps.db.transaction(async (tx) => {
-    await deps.tickets.setStatus(tx, ticketid, status);
+  await ctx.db.transaction(async (tx) => {
+    await ctx.tickets.setStatus(tx, ticketid, status);
     await recordChange(tx, 'tickets', customersOf(ticket));
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'ticket.status',
       entity: 'ticket',
       entityId: ticketid,
@@ -341,8 +331,8 @@ function customersOf(ticket: TicketScopeRow): number[] {
   return ticket.kind === 'job' ? [] : [ticket.customerid];
 }
 
-export function techniciansFor(deps: TicketDeps) {
-  return listTechnicians(deps.query);
+export function techniciansFor(ctx: ServiceContext) {
+  return listTechnicians(ctx.query);
 }
 
 const escapeHtml = (text: string) =>

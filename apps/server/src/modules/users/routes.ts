@@ -9,16 +9,15 @@ import {
   userUpdateSchema,
 } from '@lightpath/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { done, ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
 import { requirePermission, signedIn } from '../../platform/request-context';
+import { contextOf } from '../../platform/service-context';
 import { createUser, deleteUser, getUserFor, listUsersFor, requireUserFor, updateUser } from './service';
 
 const tags = ['users'];
 
-export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
     {
@@ -31,7 +30,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       },
     },
     async (request) => {
-      return ok(await listUsersFor(db, signedIn(request).actor, request.query));
+      return ok(await listUsersFor(contextOf(request), request.query));
     },
   );
 
@@ -49,7 +48,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         },
       },
       async (request, reply) => {
-        const user = await createUser(db, config, request, signedIn(request).actor, request.body);
+        const user = await createUser(contextOf(request), request.body);
         return reply.status(201).send(ok({ user }, userMessages.created));
       },
     );
@@ -71,7 +70,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       // Anyone may read their own record; other users need the users list permission (scope applies).
       const userid = request.params.userid;
       if (userid !== actor.userId) requirePermission(actor, 'users.view');
-      return ok({ user: await getUserFor(db, actor, userid) });
+      return ok({ user: await getUserFor(contextOf(request), userid) });
     },
   );
 
@@ -79,7 +78,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     '/user/:userid',
     {
       config: { permission: 'portal.use' },
-      preValidation: foundFirst(userParamsSchema, (actor, { userid }) => requireUserFor(db, actor, userid)),
+      preValidation: foundFirst(userParamsSchema, (ctx, { userid }) =>
+        requireUserFor(ctx.db, ctx.caller.actor, userid),
+      ),
       schema: {
         tags,
         summary: 'Update a user (your own profile fields, or any field with users.manage)',
@@ -89,13 +90,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       },
     },
     async (request) => {
-      const user = await updateUser(
-        db,
-        request,
-        signedIn(request).actor,
-        request.params.userid,
-        request.body,
-      );
+      const user = await updateUser(contextOf(request), request.params.userid, request.body);
       return ok({ user }, userMessages.updated);
     },
   );
@@ -107,7 +102,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       schema: { tags, summary: 'Delete a user', params: userParamsSchema, response: { 200: messageOnly } },
     },
     async (request) => {
-      await deleteUser(db, request, signedIn(request).actor, request.params.userid);
+      await deleteUser(contextOf(request), request.params.userid);
       return done(userMessages.deleted);
     },
   );

@@ -12,14 +12,14 @@ import {
   type UserUpdate,
   userMessages,
 } from '@lightpath/domain/users';
-import type { FastifyRequest } from 'fastify';
-import type { Config } from '../../config';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
+import { columnUpdates } from '../../platform/column-updates';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
-import { retirePasswordLinks, revokeUserSessions } from '../auth/repository';
-import { sendPasswordLink } from '../auth/service';
+import type { ServiceContext } from '../../platform/service-context';
+import { retirePasswordLinks, revokeUserSessions } from '../credentials/repository';
+import { sendPasswordLink } from '../credentials/service';
 import { findCustomer } from '../customers/repository';
 import {
   deleteUserRow,
@@ -34,7 +34,9 @@ import {
 
 type UserListQuery = ListQuery & { type?: UserType | undefined; customerid?: number | undefined };
 
-export async function listUsersFor(db: Db, actor: Actor, query: UserListQuery) {
+export async function listUsersFor(ctx: ServiceContext, query: UserListQuery) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   const sort = parseSort(query.sort, userSortFields, 'surname');
   const page = await listUsers(db, scopeOf(actor), { ...query, sort });
   return { ...page, limit: query.limit, offset: query.offset };
@@ -51,7 +53,9 @@ export async function requireUserFor(db: DbOrTx, actor: Actor, userId: number) {
   return row;
 }
 
-export async function getUserFor(db: Db, actor: Actor, userId: number) {
+export async function getUserFor(ctx: ServiceContext, userId: number) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   return toUser(await requireUserFor(db, actor, userId));
 }
 
@@ -78,13 +82,9 @@ async function refuseTakenEmail(tx: DbOrTx, email: string, exceptUserId?: number
   if (existing && existing.userId !== exceptUserId) throw new Conflict(userMessages.emailInUse, 'email');
 }
 
-export async function createUser(
-  db: Db,
-  config: Config,
-  request: FastifyRequest,
-  actor: Actor,
-  input: UserCreate,
-) {
+export async function createUser(ctx: ServiceContext, input: UserCreate) {
+  const { db, config } = ctx;
+  const { actor } = ctx.caller;
   if (!can(actor, 'users.manage')) throw new Forbidden();
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   return db.transaction(async (tx) => {
@@ -103,8 +103,8 @@ export async function createUser(
       chameleon: input.chameleon,
       passwordHash,
     });
-    if (!passwordHash) await sendPasswordLink(tx, config, request.log, row, 'invite');
-    await recordAudit(tx, request, {
+    if (!passwordHash) await sendPasswordLink(tx, config, ctx.log, row, 'invite');
+    await recordAudit(tx, ctx, {
       action: 'user.create',
       entity: 'user',
       entityId: row.userId,
@@ -114,13 +114,9 @@ export async function createUser(
   });
 }
 
-export async function updateUser(
-  db: Db,
-  request: FastifyRequest,
-  actor: Actor,
-  userId: number,
-  input: UserUpdate,
-) {
+export async function updateUser(ctx: ServiceContext, userId: number, input: UserUpdate) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   const manages = can(actor, 'users.manage');
   const self = userId === actor.userId;
   const changed = Object.keys(input) as (keyof UserUpdate)[];
@@ -147,17 +143,19 @@ export async function updateUser(
     }
     if (input.email !== undefined) await refuseTakenEmail(tx, input.email, userId);
     const row = await updateUserRow(tx, userId, {
-      ...(input.firstname !== undefined && { firstname: input.firstname }),
-      ...(input.surname !== undefined && { surname: input.surname }),
-      ...(input.title !== undefined && { title: input.title }),
-      ...(input.office !== undefined && { office: input.office }),
-      ...(input.mobile !== undefined && { mobile: input.mobile }),
-      ...(input.timezone !== undefined && { timeZone: input.timezone }),
-      ...(input.email !== undefined && { email: input.email }),
-      ...(input.type !== undefined && { type: input.type }),
-      ...(input.companyAdmin !== undefined && { companyAdmin: input.companyAdmin }),
-      ...(input.chameleon !== undefined && { chameleon: input.chameleon }),
-      ...(input.enabled !== undefined && { enabled: input.enabled }),
+      ...columnUpdates(input, {
+        firstname: 'firstname',
+        surname: 'surname',
+        title: 'title',
+        office: 'office',
+        mobile: 'mobile',
+        timezone: 'timeZone',
+        email: 'email',
+        type: 'type',
+        companyAdmin: 'companyAdmin',
+        chameleon: 'chameleon',
+        enabled: 'enabled',
+      }),
     });
     if (!row) throw new NotFound(userMessages.notFound);
     // A changed role or a disabled account takes effect now, not when the old sessions expire.
@@ -166,7 +164,7 @@ export async function updateUser(
     }
     // Links already mailed to the old address must stop working.
     if (input.email !== undefined && input.email !== existing.email) await retirePasswordLinks(tx, userId);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'user.update',
       entity: 'user',
       entityId: userId,
@@ -176,13 +174,15 @@ export async function updateUser(
   });
 }
 
-export async function deleteUser(db: Db, request: FastifyRequest, actor: Actor, userId: number) {
+export async function deleteUser(ctx: ServiceContext, userId: number) {
+  const { db } = ctx;
+  const { actor } = ctx.caller;
   if (userId === actor.userId) throw new Forbidden(userMessages.cannotDeleteSelf);
   await db.transaction(async (tx) => {
     const existing = await findUser(tx, scopeOf(actor), userId);
     if (!existing) throw new NotFound(userMessages.notFound);
     await deleteUserRow(tx, userId);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, ctx, {
       action: 'user.delete',
       entity: 'user',
       entityId: userId,

@@ -1,0 +1,57 @@
+import { type Scope, scopeOf } from '@lightpath/domain/actor';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Db, RawQuery } from '../db/client';
+import type { NetBox } from '../integrations/netbox/netbox';
+import type { Telemetry } from '../integrations/telemetry/telemetry';
+import type { TicketSystem } from '../integrations/tickets/ticket-system';
+import { type SignedIn, signedIn } from './request-context';
+import type { FileStorage } from './storage';
+
+// What the app is wired to, built once in buildApp. A background job with no caller takes a Pick<> of it.
+export type Dependencies = {
+  db: Db;
+  query: RawQuery;
+  config: Config;
+  tickets: TicketSystem;
+  telemetry: Telemetry;
+  netbox: NetBox;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+};
+
+// The signed-in session with its scope worked out once, so no service derives it again.
+export type Caller = SignedIn & { scope: Scope };
+
+// The one argument every service function takes first: who is asking and what the app is wired to.
+// HTTP stays in the routes: headers, cookies and the body are read there and passed as plain input;
+// only the client address travels here, because every audited write records it.
+export type ServiceContext = Dependencies & { caller: Caller; clientIp: string };
+
+// Sign-in, password reset and the other public routes: the same, with nobody signed in yet.
+export type PublicContext = Dependencies & { caller: null; clientIp: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    dependencies: Dependencies;
+  }
+}
+
+export function registerDependencies(app: FastifyInstance, dependencies: Dependencies) {
+  app.decorate('dependencies', dependencies);
+}
+
+// The request's own logger replaces the app's, so a service's log lines carry the request id.
+export function contextOf(request: FastifyRequest): ServiceContext {
+  const session = signedIn(request);
+  return {
+    ...request.server.dependencies,
+    log: request.log,
+    caller: { ...session, scope: scopeOf(session.actor) },
+    clientIp: request.ip,
+  };
+}
+
+export function publicContextOf(request: FastifyRequest): PublicContext {
+  return { ...request.server.dependencies, log: request.log, caller: null, clientIp: request.ip };
+}
