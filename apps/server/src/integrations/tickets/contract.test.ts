@@ -11,8 +11,7 @@ import { sanitiseHtml, textToHtml } from '../../platform/sanitise-html';
 import { seededDatabase } from '../../test/helper';
 import { builtInTickets } from './built-in';
 import type { NewTicket, TicketSystem } from './ticket-system';
-import { zendeskTickets } from './zendesk';
-import { ZendeskError, type ZendeskOptions } from './zendesk-api';
+import { ZendeskError, type ZendeskOptions, zendeskTickets } from './zendesk';
 import { type FakeTicket, type FakeZendesk, startFakeZendesk } from './zendesk-fake';
 
 // The Zendesk client against a fake Zendesk Support API on loopback (zendesk-fake.ts), through the

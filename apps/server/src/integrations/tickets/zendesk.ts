@@ -29,6 +29,9 @@ import {
 } from './zendesk-api';
 import { zendeskDirectory } from './zendesk-directory';
 
+// The client's face for its callers (select.ts, the contract test): the client, its options and its error.
+export { ZendeskError, type ZendeskOptions } from './zendesk-api';
+
 // The Zendesk Support API client (decisions.md, External systems; docs/integrations.md, Zendesk).
 // Chosen by select.ts when ZENDESK_URL, ZENDESK_EMAIL and ZENDESK_API_TOKEN are set.
 //
