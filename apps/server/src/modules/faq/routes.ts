@@ -16,7 +16,6 @@ const tags = ['faq'];
 
 // Spec 7.8. Everyone signed in reads the knowledge base; only the NOC writes it (decisions.md).
 export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.dependencies;
   app.get(
     '/faqs',
     {
@@ -29,7 +28,7 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listOf(faqArticleSchema) },
       },
     },
-    async (request) => ok(await listFaqs(db, request.query)),
+    async (request) => ok(await listFaqs(contextOf(request), request.query)),
   );
 
   app.get(
@@ -43,7 +42,7 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(faqArticleSchema) },
       },
     },
-    async (request) => ok(await getFaq(db, request.params.faqid)),
+    async (request) => ok(await getFaq(contextOf(request), request.params.faqid)),
   );
 
   app.post(

@@ -7,7 +7,6 @@ import {
   faqMessages,
   faqSortFields,
 } from '@lightpath/domain/faq';
-import type { Db } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { Invalid, NotFound } from '../../platform/errors';
 import type { ServiceContext } from '../../platform/service-context';
@@ -21,14 +20,14 @@ import {
   updateFaqRow,
 } from './repository';
 
-export async function listFaqs(db: Db, input: ListQuery & FaqFilter) {
+export async function listFaqs(ctx: ServiceContext, input: ListQuery & FaqFilter) {
   const sort = parseSort(input.sort, faqSortFields, 'title');
-  const page = await listFaqArticles(db, { ...input, sort });
+  const page = await listFaqArticles(ctx.db, { ...input, sort });
   return { ...page, limit: input.limit, offset: input.offset };
 }
 
-export async function getFaq(db: Db, faqId: number): Promise<FaqArticle> {
-  const row = await findFaqRow(db, faqId);
+export async function getFaq(ctx: ServiceContext, faqId: number): Promise<FaqArticle> {
+  const row = await findFaqRow(ctx.db, faqId);
   if (!row) throw new NotFound(faqMessages.notFound);
   return articleOf(row);
 }

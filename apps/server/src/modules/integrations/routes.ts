@@ -2,13 +2,13 @@ import { envelope } from '@lightpath/domain/api';
 import { integrationListSchema } from '@lightpath/domain/integrations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
+import { contextOf } from '../../platform/service-context';
 import { listIntegrations } from './service';
 
 const tags = ['integrations'];
 
 // Administration → Integrations (decisions.md, External systems; docs/decisions/018).
 export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.dependencies;
   app.get(
     '/integrations',
     {
@@ -20,8 +20,8 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(integrationListSchema) },
       },
     },
-    async () => {
-      const results = await listIntegrations(db, config);
+    async (request) => {
+      const results = await listIntegrations(contextOf(request));
       return ok({ count: results.length, results });
     },
   );

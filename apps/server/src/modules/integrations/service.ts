@@ -12,6 +12,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { type IntegrationHealth, unrecorded } from '../../integrations/health';
 import { toUnixSeconds } from '../../platform/scope';
+import type { ServiceContext } from '../../platform/service-context';
 import { listStatuses, recordFailure, recordSuccess } from './repository';
 
 type Configured = Pick<Integration, 'system' | 'kind' | 'implementation' | 'address'>;
@@ -50,9 +51,9 @@ export function configuredIntegrations(config: Config): Configured[] {
   return integrationSystems.map((system) => ({ system, ...of[system] }));
 }
 
-export async function listIntegrations(db: Db, config: Config): Promise<Integration[]> {
-  const statuses = await listStatuses(db);
-  return configuredIntegrations(config).map((entry) => {
+export async function listIntegrations(ctx: ServiceContext): Promise<Integration[]> {
+  const statuses = await listStatuses(ctx.db);
+  return configuredIntegrations(ctx.config).map((entry) => {
     // Outcomes recorded for another address belong to a system no longer configured.
     const status =
       entry.address === null
