@@ -4,14 +4,14 @@ import { Link } from 'react-router';
 
 export type Crumb = { label: string; to?: string };
 
-type Props = {
+export type PageHeaderProps = {
   title: ReactNode;
   description?: ReactNode;
   crumbs?: Crumb[];
   actions?: ReactNode;
 };
 
-export function PageHeader({ title, description, crumbs = [], actions }: Props) {
+export function PageHeader({ title, description, crumbs = [], actions }: PageHeaderProps) {
   const trail: Crumb[] = [{ label: 'Home', to: '/' }, ...crumbs];
   return (
     <Stack gap={6} mb="lg">

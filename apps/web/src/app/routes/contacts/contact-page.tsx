@@ -7,15 +7,14 @@ import { modals } from '@mantine/modals';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { DetailPageGate } from '../../../components/detail-page-gate';
 import { EmailText } from '../../../components/email-text';
-import { LoadError } from '../../../components/load-error';
-import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
 import { useDeleteContact } from '../../../features/contacts/api/delete-contact';
 import { useContact } from '../../../features/contacts/api/get-contact';
 import { ContactSitesPanel } from '../../../features/contacts/components/contact-sites-panel';
 import { EditContactModal } from '../../../features/contacts/components/edit-contact-modal';
-import { ApiError, errorMessage, needsToast } from '../../../lib/api-client';
+import { errorMessage, needsToast } from '../../../lib/api-client';
 import { telHref } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -53,32 +52,19 @@ export function ContactPage() {
   const [editing, edit] = useDisclosure(false);
   usePageTitle(query.data ? query.data.contactname : 'Contact');
 
-  if (!allowed) {
+  if (!allowed || !valid || !query.isSuccess) {
     return (
-      <>
-        <PageHeader title="Contact" crumbs={crumbs} />
-        <NoAccess what="contacts" />
-      </>
-    );
-  }
-  if (!valid || query.isError) {
-    return (
-      <>
-        <PageHeader title="Contact" crumbs={crumbs} />
-        <LoadError
-          error={valid ? query.error : new ApiError(404, 'Not found.')}
-          what="contact"
-          onRetry={() => query.refetch()}
-        />
-      </>
-    );
-  }
-  if (query.isPending) {
-    return (
-      <>
-        <PageHeader title={<Skeleton h={28} w={220} />} crumbs={[...crumbs, { label: '…' }]} />
-        <Skeleton h={240} radius="lg" />
-      </>
+      <DetailPageGate
+        allowed={allowed}
+        valid={valid}
+        query={query}
+        title="Contact"
+        crumbs={crumbs}
+        noAccessWhat="contacts"
+        recordWhat="contact"
+        loadingHeader={{ title: <Skeleton h={28} w={220} />, crumbs: [...crumbs, { label: '…' }] }}
+        skeleton={<Skeleton h={240} radius="lg" />}
+      />
     );
   }
 

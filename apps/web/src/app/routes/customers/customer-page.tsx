@@ -3,15 +3,14 @@ import { Badge, Button, EmptyState, Grid, Group, Paper, Skeleton, Stack, Text, T
 import { IconUsers } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { CustomerAvatar } from '../../../components/customer-avatar';
+import { DetailPageGate } from '../../../components/detail-page-gate';
 import { LoadError } from '../../../components/load-error';
-import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { CalendarFeedPanel } from '../../../features/calendar/components/calendar-feed-panel';
 import { useCustomer } from '../../../features/customers/api/get-customer';
 import { CustomerEditForm } from '../../../features/customers/components/customer-edit-form';
 import { UsersTable } from '../../../features/users/components/users-table';
-import { ApiError } from '../../../lib/api-client';
 import { useUsers } from '../../../lib/queries/list-users';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -30,32 +29,19 @@ export function CustomerPage() {
   const users = useUsers({ limit: usersShown, offset: 0, customerid }, allowed && valid && showUsers);
   usePageTitle(query.data?.customername ?? 'Customer');
 
-  if (!allowed) {
+  if (!allowed || !valid || !query.isSuccess) {
     return (
-      <>
-        <PageHeader title="Customer" crumbs={crumbs} />
-        <NoAccess what="the customer list" />
-      </>
-    );
-  }
-  if (!valid || query.isError) {
-    return (
-      <>
-        <PageHeader title="Customer" crumbs={crumbs} />
-        <LoadError
-          error={valid ? query.error : new ApiError(404, 'Not found.')}
-          what="customer"
-          onRetry={() => query.refetch()}
-        />
-      </>
-    );
-  }
-  if (query.isPending) {
-    return (
-      <>
-        <PageHeader title={<Skeleton h={28} w={260} />} crumbs={[...crumbs, { label: '…' }]} />
-        <Skeleton h={320} radius="lg" />
-      </>
+      <DetailPageGate
+        allowed={allowed}
+        valid={valid}
+        query={query}
+        title="Customer"
+        crumbs={crumbs}
+        noAccessWhat="the customer list"
+        recordWhat="customer"
+        loadingHeader={{ title: <Skeleton h={28} w={260} />, crumbs: [...crumbs, { label: '…' }] }}
+        skeleton={<Skeleton h={320} radius="lg" />}
+      />
     );
   }
 

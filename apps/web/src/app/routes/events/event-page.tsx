@@ -6,8 +6,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
-import { LoadError } from '../../../components/load-error';
-import { NoAccess } from '../../../components/no-access';
+import { DetailPageGate, MainAndSideSkeleton } from '../../../components/detail-page-gate';
 import { type Crumb, PageHeader } from '../../../components/page-header';
 import { Panel } from '../../../components/panel';
 import { useDeleteEvent } from '../../../features/events/api/delete-event';
@@ -27,7 +26,7 @@ import { EventWizard } from '../../../features/events/components/event-wizard/ev
 import { EventEnd } from '../../../features/events/components/events-table';
 import { formatEventDuration } from '../../../features/events/event-format';
 import { Fact, FactList } from '../../../features/services/components/fact-list';
-import { ApiError, errorMessage, needsToast } from '../../../lib/api-client';
+import { errorMessage, needsToast } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -61,42 +60,20 @@ export function EventPage() {
   usePageTitle(event ? `Event #${event.eventid} · ${event.title}` : `Event ${raw ?? ''}`.trim());
 
   const crumbs = [listCrumb(event), { label: `Event ${raw ?? ''}`.trim() }];
-  if (!allowed) {
+  if (!allowed || !valid || !query.isSuccess) {
     return (
-      <>
-        <PageHeader title="Event" crumbs={crumbs} />
-        <NoAccess what="events" />
-      </>
-    );
-  }
-  if (!valid || query.isError) {
-    return (
-      <>
-        <PageHeader title="Event" crumbs={crumbs} />
-        <LoadError
-          error={valid ? query.error : new ApiError(404, eventMessages.notFound)}
-          what="event"
-          onRetry={() => query.refetch()}
-        />
-      </>
-    );
-  }
-  if (query.isPending) {
-    return (
-      <>
-        <PageHeader title={<Skeleton h={28} w={320} />} crumbs={crumbs} />
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, lg: 8 }}>
-            <Stack gap="md">
-              <Skeleton h={140} radius="lg" />
-              <Skeleton h={280} radius="lg" />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 4 }}>
-            <Skeleton h={320} radius="lg" />
-          </Grid.Col>
-        </Grid>
-      </>
+      <DetailPageGate
+        allowed={allowed}
+        valid={valid}
+        query={query}
+        title="Event"
+        crumbs={crumbs}
+        noAccessWhat="events"
+        recordWhat="event"
+        notFoundMessage={eventMessages.notFound}
+        loadingHeader={{ title: <Skeleton h={28} w={320} />, crumbs }}
+        skeleton={<MainAndSideSkeleton />}
+      />
     );
   }
 

@@ -5,8 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LoadError } from '../../../components/load-error';
-import { NoAccess } from '../../../components/no-access';
+import { DetailPageGate } from '../../../components/detail-page-gate';
 import { PageHeader } from '../../../components/page-header';
 import { useFaq } from '../../../features/faq/api/get-faq';
 import { FaqArticleBody } from '../../../features/faq/components/faq-article-body';
@@ -14,7 +13,6 @@ import { FaqArticleModal } from '../../../features/faq/components/faq-article-mo
 import { FaqBusyOverlay } from '../../../features/faq/components/faq-busy-overlay';
 import { FaqTags } from '../../../features/faq/components/faq-tags';
 import { useConfirmDeleteFaq } from '../../../features/faq/components/use-confirm-delete-faq';
-import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -39,35 +37,24 @@ export function FaqArticlePage() {
   });
   usePageTitle(query.data?.title ?? 'FAQ Article');
 
-  if (!allowed) {
+  if (!allowed || !valid || !query.isSuccess) {
     return (
-      <>
-        <PageHeader title="FAQ Article" crumbs={crumbs} />
-        <NoAccess what="the knowledge base" />
-      </>
-    );
-  }
-  if (!valid || query.isError) {
-    return (
-      <>
-        <PageHeader title="FAQ Article" crumbs={crumbs} />
-        <LoadError
-          error={valid ? query.error : new ApiError(404, 'Not found.')}
-          what="FAQ article"
-          onRetry={() => query.refetch()}
-        />
-      </>
-    );
-  }
-  if (query.isPending) {
-    return (
-      <>
-        <PageHeader title={<Skeleton h={28} w={320} />} crumbs={[...crumbs, { label: '…' }]} />
-        <Box pos="relative">
-          <FaqBusyOverlay visible label={faqLabels.loading} />
-          <Skeleton h={320} radius="lg" maw={820} />
-        </Box>
-      </>
+      <DetailPageGate
+        allowed={allowed}
+        valid={valid}
+        query={query}
+        title="FAQ Article"
+        crumbs={crumbs}
+        noAccessWhat="the knowledge base"
+        recordWhat="FAQ article"
+        loadingHeader={{ title: <Skeleton h={28} w={320} />, crumbs: [...crumbs, { label: '…' }] }}
+        skeleton={
+          <Box pos="relative">
+            <FaqBusyOverlay visible label={faqLabels.loading} />
+            <Skeleton h={320} radius="lg" maw={820} />
+          </Box>
+        }
+      />
     );
   }
 

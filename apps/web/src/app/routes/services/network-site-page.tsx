@@ -5,6 +5,7 @@ import { isProviderType } from '@lightpath/domain/user-types';
 import { Anchor, Badge, Button, EmptyState, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconRoute } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { TwoColumnSkeleton } from '../../../components/detail-page-gate';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
@@ -58,14 +59,7 @@ function NetworkSitePage({ kind }: { kind: Kind }) {
     return (
       <>
         <PageHeader title={<Skeleton h={28} w={200} />} crumbs={[...crumbs, { label: '…' }]} />
-        <Grid>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Skeleton h={220} radius="lg" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Skeleton h={320} radius="lg" />
-          </Grid.Col>
-        </Grid>
+        <TwoColumnSkeleton spans={[4, 8]} heights={[220, 320]} />
       </>
     );
   }

@@ -6,8 +6,7 @@ import { IconAlertCircle, IconArchive, IconPencil, IconPlugConnectedX, IconTrash
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { ServiceConditionBadge } from '../../../components/condition-badges';
-import { LoadError } from '../../../components/load-error';
-import { NoAccess } from '../../../components/no-access';
+import { DetailPageGate, MainAndSideSkeleton } from '../../../components/detail-page-gate';
 import { PageHeader } from '../../../components/page-header';
 import { Panel } from '../../../components/panel';
 import { ServiceStatusBadge, ServiceTypeBadge } from '../../../components/service-badges';
@@ -55,40 +54,19 @@ export function ServicePage() {
   const remove = useConfirmDelete();
   usePageTitle(query.data ? `${query.data.serviceid} · ${query.data.description}` : `Service ${serviceid}`);
 
-  if (!allowed) {
+  if (!allowed || !query.isSuccess) {
+    const serviceCrumbs = [...crumbs, { label: serviceid }];
     return (
-      <>
-        <PageHeader title={`Service ${serviceid}`} crumbs={[...crumbs, { label: serviceid }]} />
-        <NoAccess what="services" />
-      </>
-    );
-  }
-
-  if (query.isPending) {
-    return (
-      <>
-        <PageHeader title={<Skeleton h={28} w={240} />} crumbs={[...crumbs, { label: serviceid }]} />
-        <Grid>
-          <Grid.Col span={{ base: 12, lg: 8 }}>
-            <Stack>
-              <Skeleton h={150} radius="lg" />
-              <Skeleton h={260} radius="lg" />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 4 }}>
-            <Skeleton h={320} radius="lg" />
-          </Grid.Col>
-        </Grid>
-      </>
-    );
-  }
-
-  if (query.isError) {
-    return (
-      <>
-        <PageHeader title={`Service ${serviceid}`} crumbs={[...crumbs, { label: serviceid }]} />
-        <LoadError error={query.error} what="service" onRetry={() => query.refetch()} />
-      </>
+      <DetailPageGate
+        allowed={allowed}
+        query={query}
+        title={`Service ${serviceid}`}
+        crumbs={serviceCrumbs}
+        noAccessWhat="services"
+        recordWhat="service"
+        loadingHeader={{ title: <Skeleton h={28} w={240} />, crumbs: serviceCrumbs }}
+        skeleton={<MainAndSideSkeleton main={[150, 260]} />}
+      />
     );
   }
 

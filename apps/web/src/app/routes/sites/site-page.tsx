@@ -8,8 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { SiteConditionBadge } from '../../../components/condition-badges';
-import { LoadError } from '../../../components/load-error';
-import { NoAccess } from '../../../components/no-access';
+import { DetailPageGate, TwoColumnSkeleton } from '../../../components/detail-page-gate';
 import { PageHeader } from '../../../components/page-header';
 import { RequestSiteAccessWizard } from '../../../features/access/components/request-site-access-wizard';
 import { SiteAccessRequestsPanel } from '../../../features/access/components/site-access-requests-panel';
@@ -19,7 +18,7 @@ import { EditSiteModal } from '../../../features/sites/components/edit-site-moda
 import { SiteContactsPanel } from '../../../features/sites/components/site-contacts-panel';
 import { SiteFacts } from '../../../features/sites/components/site-facts';
 import { SiteServicesPanel } from '../../../features/sites/components/site-services-panel';
-import { ApiError, errorMessage, needsToast } from '../../../lib/api-client';
+import { errorMessage, needsToast } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSite } from '../../../lib/queries/get-site';
 import { useSession } from '../../../lib/session';
@@ -55,39 +54,19 @@ export function SitePage() {
   const site = query.data;
   usePageTitle(site ? `${site.sitenumber} ${site.sitename}` : 'Site');
 
-  if (!allowed) {
+  if (!allowed || !valid || !query.isSuccess) {
     return (
-      <>
-        <PageHeader title="Site" crumbs={crumbs} />
-        <NoAccess what="sites" />
-      </>
-    );
-  }
-  if (!valid || query.isError) {
-    return (
-      <>
-        <PageHeader title="Site" crumbs={crumbs} />
-        <LoadError
-          error={valid ? query.error : new ApiError(404, 'Not found.')}
-          what="site"
-          onRetry={() => query.refetch()}
-        />
-      </>
-    );
-  }
-  if (query.isPending) {
-    return (
-      <>
-        <PageHeader title={<Skeleton h={28} w={260} />} crumbs={[...crumbs, { label: '…' }]} />
-        <Grid>
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <Skeleton h={360} radius="lg" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <Skeleton h={260} radius="lg" />
-          </Grid.Col>
-        </Grid>
-      </>
+      <DetailPageGate
+        allowed={allowed}
+        valid={valid}
+        query={query}
+        title="Site"
+        crumbs={crumbs}
+        noAccessWhat="sites"
+        recordWhat="site"
+        loadingHeader={{ title: <Skeleton h={28} w={260} />, crumbs: [...crumbs, { label: '…' }] }}
+        skeleton={<TwoColumnSkeleton spans={[6, 6]} heights={[360, 260]} />}
+      />
     );
   }
 

@@ -12,8 +12,7 @@ import { Anchor, Badge, Grid, Group, List, Loader, Skeleton, Stack, Text } from 
 import { IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { LoadError } from '../../../components/load-error';
-import { NoAccess } from '../../../components/no-access';
+import { DetailPageGate, MainAndSideSkeleton } from '../../../components/detail-page-gate';
 import { type Crumb, PageHeader } from '../../../components/page-header';
 import { Panel } from '../../../components/panel';
 import { SiteCheckinButton } from '../../../features/checkins/components/site-checkin-button';
@@ -23,7 +22,7 @@ import { useTicket } from '../../../features/tickets/api/get-ticket';
 import { TicketStatusBadge, ticketTypeLabel } from '../../../features/tickets/components/ticket-badges';
 import { TicketCommentsPanel, TicketHtml } from '../../../features/tickets/components/ticket-comments-panel';
 import { TicketStatusSelect } from '../../../features/tickets/components/ticket-status-select';
-import { ApiError, errorMessage, needsToast } from '../../../lib/api-client';
+import { errorMessage, needsToast } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { displayTimeZone } from '../../../lib/time-zone';
@@ -135,42 +134,21 @@ export function TicketPage() {
     technician ? { label: 'Job Tickets', to: '/' } : { label: 'Tickets', to: '/tickets' },
     { label: title },
   ];
-  if (!allowed) {
+  if (!allowed || !valid || !query.isSuccess) {
     return (
-      <>
-        <PageHeader title="Ticket" crumbs={crumbs} />
-        <NoAccess what="tickets" />
-      </>
-    );
-  }
-  if (!valid || query.isError) {
-    return (
-      <>
-        <PageHeader title={title} crumbs={crumbs} />
-        <LoadError
-          error={valid ? query.error : new ApiError(404, ticketMessages.notFound)}
-          what="ticket"
-          onRetry={() => query.refetch()}
-        />
-      </>
-    );
-  }
-  if (query.isPending) {
-    return (
-      <>
-        <PageHeader title={title} description={<Skeleton h={18} w={320} />} crumbs={crumbs} />
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, lg: 8 }}>
-            <Stack gap="md">
-              <Skeleton h={140} radius="lg" />
-              <Skeleton h={280} radius="lg" />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 4 }}>
-            <Skeleton h={320} radius="lg" />
-          </Grid.Col>
-        </Grid>
-      </>
+      <DetailPageGate
+        allowed={allowed}
+        valid={valid}
+        query={query}
+        title={title}
+        crumbs={crumbs}
+        noAccessTitle="Ticket"
+        noAccessWhat="tickets"
+        recordWhat="ticket"
+        notFoundMessage={ticketMessages.notFound}
+        loadingHeader={{ title, description: <Skeleton h={18} w={320} />, crumbs }}
+        skeleton={<MainAndSideSkeleton />}
+      />
     );
   }
 

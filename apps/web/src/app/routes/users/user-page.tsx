@@ -5,8 +5,7 @@ import { modals } from '@mantine/modals';
 import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { LoadError } from '../../../components/load-error';
-import { NoAccess } from '../../../components/no-access';
+import { DetailPageGate, TwoColumnSkeleton } from '../../../components/detail-page-gate';
 import { PageHeader } from '../../../components/page-header';
 import { useCustomer } from '../../../features/customers/api/get-customer';
 import { useDeleteUser } from '../../../features/users/api/delete-user';
@@ -14,7 +13,7 @@ import { useUser } from '../../../features/users/api/get-user';
 import { SignInLockPanel } from '../../../features/users/components/sign-in-lock-panel';
 import { UserEditForm } from '../../../features/users/components/user-edit-form';
 import { UserSummary } from '../../../features/users/components/user-summary';
-import { ApiError, errorMessage, needsToast } from '../../../lib/api-client';
+import { errorMessage, needsToast } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -37,46 +36,22 @@ export function UserPage() {
   );
   usePageTitle(user ? fullName(user) : 'User');
 
-  if (!can(actor, 'users.view') && !(Number.isFinite(userid) && userid === actor.userId)) {
+  // Everyone may open their own account here; other users need the user list.
+  const allowed = can(actor, 'users.view') || (Number.isFinite(userid) && userid === actor.userId);
+  const valid = Number.isInteger(userid) && userid > 0;
+  if (!allowed || !valid || !query.isSuccess) {
     return (
-      <>
-        <PageHeader title="User" crumbs={crumbs} />
-        <NoAccess what="the user list" />
-      </>
-    );
-  }
-
-  if (!Number.isInteger(userid) || userid <= 0) {
-    return (
-      <>
-        <PageHeader title="User" crumbs={crumbs} />
-        <LoadError error={new ApiError(404, 'Not found.')} what="user" />
-      </>
-    );
-  }
-
-  if (query.isPending) {
-    return (
-      <>
-        <PageHeader title={<Skeleton h={28} w={220} />} crumbs={[...crumbs, { label: '…' }]} />
-        <Grid>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Skeleton h={260} radius="lg" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Skeleton h={360} radius="lg" />
-          </Grid.Col>
-        </Grid>
-      </>
-    );
-  }
-
-  if (query.isError) {
-    return (
-      <>
-        <PageHeader title="User" crumbs={crumbs} />
-        <LoadError error={query.error} what="user" onRetry={() => query.refetch()} />
-      </>
+      <DetailPageGate
+        allowed={allowed}
+        valid={valid}
+        query={query}
+        title="User"
+        crumbs={crumbs}
+        noAccessWhat="the user list"
+        recordWhat="user"
+        loadingHeader={{ title: <Skeleton h={28} w={220} />, crumbs: [...crumbs, { label: '…' }] }}
+        skeleton={<TwoColumnSkeleton spans={[4, 8]} heights={[260, 360]} />}
+      />
     );
   }
 
