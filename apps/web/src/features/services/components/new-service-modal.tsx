@@ -29,7 +29,7 @@ import { formLevelKey } from '../../../lib/zod-form';
 import { HandoffFinder } from './handoff-finder';
 import { PatchingFields } from './patching-fields';
 import { ServiceIdPreview, SimilarServices } from './service-id-preview';
-import { siteOption, useNewServiceForm } from './use-new-service-form';
+import { useNewServiceForm } from './use-new-service-form';
 
 type Props = { opened: boolean; onClose: () => void };
 
@@ -56,36 +56,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 // two sites' numbers, a sequence and the type letter; the domain schema gives every message.
 export function NewServiceModal({ opened, onClose }: Props) {
   const fullScreen = useMediaQuery('(max-width: 48em)');
-  const {
-    form,
-    values,
-    customers,
-    customer,
-    aSites,
-    ownB,
-    asite,
-    bsite,
-    sitesLoading,
-    customerOptions,
-    bOptions,
-    chooseCustomer,
-    chooseSite,
-    chooseLetter,
-    setSequenceTouched,
-    serviceid,
-    idValid,
-    checkedId,
-    exists,
-    existsNow,
-    similar,
-    suggested,
-    sections,
-    setSections,
-    logicalB,
-    close,
-    submit,
-    createService,
-  } = useNewServiceForm({ opened, onClose });
+  const { form, customer, sites, serviceId, choose, logicalB, sections, close, submit, submitting } =
+    useNewServiceForm({ opened, onClose });
+  const values = form.values;
 
   return (
     <Modal
@@ -104,39 +77,47 @@ export function NewServiceModal({ opened, onClose }: Props) {
               required
               searchable
               data-autofocus
-              placeholder={customers.isPending ? 'Loading customers…' : 'Choose a customer'}
+              placeholder={customer.loading ? 'Loading customers…' : 'Choose a customer'}
               nothingFoundMessage="No matching customer"
-              data={customerOptions}
+              data={customer.options}
               {...form.getInputProps('customerid')}
-              onChange={chooseCustomer}
+              onChange={choose.customer}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select
                 label="Site A"
                 required
                 searchable
-                disabled={!customer}
+                disabled={!customer.chosen}
                 placeholder={
-                  !customer ? 'Choose the customer first' : sitesLoading ? 'Loading sites…' : 'Choose site A'
+                  !customer.chosen
+                    ? 'Choose the customer first'
+                    : sites.loading
+                      ? 'Loading sites…'
+                      : 'Choose site A'
                 }
                 nothingFoundMessage="No enabled site matches"
-                data={aSites.map(siteOption)}
+                data={sites.aOptions}
                 {...form.getInputProps('aendsiteid')}
-                onChange={(value) => chooseSite('a', value, aSites)}
+                onChange={(value) => choose.site('a', value)}
               />
               <Select
                 label="Site B"
                 required
                 searchable
-                disabled={!customer}
+                disabled={!customer.chosen}
                 placeholder={
-                  !customer ? 'Choose the customer first' : sitesLoading ? 'Loading sites…' : 'Choose site B'
+                  !customer.chosen
+                    ? 'Choose the customer first'
+                    : sites.loading
+                      ? 'Loading sites…'
+                      : 'Choose site B'
                 }
                 description="A customer site or one of the provider's sites"
                 nothingFoundMessage="No enabled site matches"
-                data={bOptions}
+                data={sites.bOptions}
                 {...form.getInputProps('bendsiteid')}
-                onChange={(value) => chooseSite('b', value, [...aSites, ...ownB])}
+                onChange={(value) => choose.site('b', value)}
               />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -149,10 +130,7 @@ export function NewServiceModal({ opened, onClose }: Props) {
                 allowDecimal={false}
                 allowNegative={false}
                 {...form.getInputProps('sequence')}
-                onChange={(value) => {
-                  setSequenceTouched(true);
-                  form.setFieldValue('sequence', value);
-                }}
+                onChange={choose.sequence}
               />
               <Select
                 label="Type"
@@ -164,26 +142,23 @@ export function NewServiceModal({ opened, onClose }: Props) {
                   label: `${letter} · ${serviceTypes[letter].name}`,
                 }))}
                 {...form.getInputProps('letter')}
-                onChange={chooseLetter}
+                onChange={choose.letter}
               />
             </SimpleGrid>
             <ServiceIdPreview
-              serviceid={serviceid}
-              valid={idValid}
-              checking={idValid && (checkedId !== serviceid || exists.isFetching)}
-              exists={existsNow}
+              serviceid={serviceId.value}
+              valid={serviceId.valid}
+              checking={serviceId.checking}
+              exists={serviceId.taken}
               error={form.errors.serviceid}
             />
-            {asite && bsite && (
+            {sites.a && sites.b && (
               <SimilarServices
-                loading={similar.isPending}
-                services={similar.data?.results ?? []}
-                suggested={suggested}
+                loading={serviceId.similar.loading}
+                services={serviceId.similar.services}
+                suggested={serviceId.suggestedSequence}
                 sequence={values.sequence}
-                onUseSuggested={(value) => {
-                  setSequenceTouched(true);
-                  form.setFieldValue('sequence', value);
-                }}
+                onUseSuggested={choose.sequence}
               />
             )}
           </Section>
@@ -232,21 +207,15 @@ export function NewServiceModal({ opened, onClose }: Props) {
             </Grid>
             <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
           </Section>
-          <Accordion multiple value={sections} onChange={setSections} variant="separated">
+          <Accordion multiple value={sections.open} onChange={sections.set} variant="separated">
             <Accordion.Item value="handoffs">
               <Accordion.Control>Handoffs and port ids (optional)</Accordion.Control>
               <Accordion.Panel>
                 <Stack gap="sm">
                   <HandoffFinder
-                    serviceid={serviceid}
+                    serviceid={serviceId.value}
                     selected={{ A: values.aendportid, B: values.bendportid }}
-                    onPick={(end, port) => {
-                      const endKey = end === 'A' ? 'a' : 'b';
-                      form.setFieldValue(end === 'A' ? 'aendportid' : 'bendportid', port.uuid);
-                      // The port's name goes into the patching too, unless one is there already.
-                      if (values.patching[`${endKey}endport`] === '' && !(end === 'B' && logicalB))
-                        form.setFieldValue(`patching.${endKey}endport`, port.port);
-                    }}
+                    onPick={choose.handoffPort}
                   />
                   <SimpleGrid cols={{ base: 1, sm: 3 }}>
                     <TextInput label="A end port id" {...form.getInputProps('aendportid')} />
@@ -259,7 +228,7 @@ export function NewServiceModal({ opened, onClose }: Props) {
             <Accordion.Item value="patching">
               <Accordion.Control>Patching (optional)</Accordion.Control>
               <Accordion.Panel>
-                <PatchingFields form={form} hideBEnd={logicalB} bsiteName={bsite?.sitename} />
+                <PatchingFields form={form} hideBEnd={logicalB} bsiteName={sites.b?.sitename} />
               </Accordion.Panel>
             </Accordion.Item>
           </Accordion>
@@ -272,7 +241,7 @@ export function NewServiceModal({ opened, onClose }: Props) {
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={createService.isPending} disabled={existsNow}>
+            <Button type="submit" loading={submitting} disabled={serviceId.taken}>
               Create service
             </Button>
           </Group>

@@ -19,6 +19,7 @@ import { serviceRoute } from '../../../lib/service-links';
 import { reportFormError, zodResolver } from '../../../lib/zod-form';
 import { useCreateService } from '../api/create-service';
 import { useServiceExists } from '../api/get-service';
+import type { HandoffPort } from '../handoffs';
 import {
   blankNewServiceValues,
   composeServiceId,
@@ -33,7 +34,7 @@ type Options = { opened: boolean; onClose: () => void };
 const siteLabel = (site: Site) =>
   `${site.sitenumber} · ${site.sitename}${site.sitetype === 1 ? '' : ` (${siteTypes[site.sitetype]})`}`;
 
-export const siteOption = (site: Site) => ({ value: String(site.siteid), label: siteLabel(site) });
+const siteOption = (site: Site) => ({ value: String(site.siteid), label: siteLabel(site) });
 
 // The New Service form's state: the chosen customer and sites, the composed id and whether it is
 // taken, the next free sequence, the pickers' choices and the submit that creates the service.
@@ -134,7 +135,8 @@ export function useNewServiceForm({ opened, onClose }: Options) {
   };
 
   // A site's address pre-fills its end's patching address, unless the user typed one of their own.
-  const chooseSite = (end: 'a' | 'b', value: string | null, sites: Site[]) => {
+  const chooseSite = (end: 'a' | 'b', value: string | null) => {
+    const sites = end === 'a' ? aSites : [...aSites, ...ownB];
     const field = end === 'a' ? 'aendsiteid' : 'bendsiteid';
     const previous = sites.find((s) => String(s.siteid) === values[field]);
     const next = sites.find((s) => String(s.siteid) === value);
@@ -145,6 +147,12 @@ export function useNewServiceForm({ opened, onClose }: Options) {
       form.setFieldValue(addressField, next ? siteAddress(next) : '');
   };
 
+  // A sequence the user picks (typed, or the suggested one) is kept when the sites change.
+  const chooseSequence = (sequence: string | number) => {
+    setSequenceTouched(true);
+    form.setFieldValue('sequence', sequence);
+  };
+
   // Spec 5: B prefills 1G and D 10G; a prefilled speed follows the type until the user changes it.
   const chooseLetter = (letter: string | null) => {
     const previousDefault = defaultSpeedFor(values.letter);
@@ -152,6 +160,14 @@ export function useNewServiceForm({ opened, onClose }: Options) {
     form.setFieldValue('letter', letter ?? '');
     const untouched = values.speed === '' || values.speed === previousDefault;
     if (untouched) form.setFieldValue('speed', nextDefault ?? '');
+  };
+
+  const pickHandoffPort = (end: 'A' | 'B', port: HandoffPort) => {
+    const endKey = end === 'A' ? 'a' : 'b';
+    form.setFieldValue(end === 'A' ? 'aendportid' : 'bendportid', port.uuid);
+    // The port's name goes into the patching too, unless one is there already.
+    if (values.patching[`${endKey}endport`] === '' && !(end === 'B' && logicalB))
+      form.setFieldValue(`patching.${endKey}endport`, port.port);
   };
 
   const submit = form.onSubmit(
@@ -190,32 +206,28 @@ export function useNewServiceForm({ opened, onClose }: Options) {
 
   return {
     form,
-    values,
-    customers,
-    customer,
-    aSites,
-    ownB,
-    asite,
-    bsite,
-    sitesLoading,
-    customerOptions,
-    bOptions,
-    chooseCustomer,
-    chooseSite,
-    chooseLetter,
-    setSequenceTouched,
-    serviceid,
-    idValid,
-    checkedId,
-    exists,
-    existsNow,
-    similar,
-    suggested,
-    sections,
-    setSections,
+    customer: { chosen: customer, options: customerOptions, loading: customers.isPending },
+    sites: { a: asite, b: bsite, aOptions: aSites.map(siteOption), bOptions, loading: sitesLoading },
+    serviceId: {
+      value: serviceid,
+      valid: idValid,
+      checking: idValid && (checkedId !== serviceid || exists.isFetching),
+      taken: existsNow,
+      similar: { loading: similar.isPending, services: similar.data?.results ?? [] },
+      suggestedSequence: suggested,
+    },
+    choose: {
+      customer: chooseCustomer,
+      site: chooseSite,
+      sequence: chooseSequence,
+      letter: chooseLetter,
+      handoffPort: pickHandoffPort,
+    },
+    // The type's B end is logical (no patching there).
     logicalB,
+    sections: { open: sections, set: setSections },
     close,
     submit,
-    createService,
+    submitting: createService.isPending,
   };
 }
