@@ -103,3 +103,27 @@ export function saveFormCallbacks<Values>(
     onError: (error: unknown) => reportFormError(form, error, messages.failed),
   };
 }
+
+// A wizard's preflight or save that failed: the server's field problems go on the first step's
+// fields, and the message is a warning toast as well, since the user may be on a later step.
+// `fieldOf` names the form field for a request path; `offForm` takes the problems of a field kept
+// outside the form (the access wizard's site picker).
+export function reportWizardFailure(
+  form: { setErrors: (errors: FormErrors) => void },
+  error: unknown,
+  fallback: string,
+  fieldOf: (path: string) => string,
+  offForm: Record<string, (message: string) => void> = {},
+) {
+  if (error instanceof ApiError && error.errors.length > 0) {
+    const errors: FormErrors = {};
+    for (const [path, message] of Object.entries(serverErrorsToFormErrors(error.errors))) {
+      const field = fieldOf(path);
+      const elsewhere = offForm[field];
+      if (elsewhere) elsewhere(String(message));
+      else errors[field] ??= message;
+    }
+    form.setErrors(errors);
+  }
+  if (needsToast(error)) notify.warning(errorMessage(error, fallback));
+}

@@ -2,6 +2,7 @@ import type { AccessTicketPlan } from '@lightpath/domain/access';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { MessagePreviewFrame } from '../../../components/message-preview-frame';
 
 type Props = { heading: ReactNode; plan: AccessTicketPlan | null };
 
@@ -17,9 +18,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 // Step two, Preflight Confirmation: the ticket the request will open, exactly as the server will open
-// it, before anything is written. The message is HTML the server built with every value escaped; it
-// is still shown only inside a sandboxed frame (no scripts, no same-origin access), never spliced into
-// the portal's own page.
+// it, before anything is written.
 export function AccessPreflightStep({ heading, plan }: Props) {
   return (
     <Stack gap="md">
@@ -52,18 +51,7 @@ export function AccessPreflightStep({ heading, plan }: Props) {
                 <Text fz="sm">None</Text>
               )}
             </Row>
-            <iframe
-              title="Ticket message"
-              sandbox=""
-              srcDoc={plan.htmlcomment}
-              style={{
-                width: '100%',
-                height: 320,
-                border: '1px solid var(--mantine-color-default-border)',
-                borderRadius: 'var(--mantine-radius-sm)',
-                background: 'var(--mantine-color-body)',
-              }}
-            />
+            <MessagePreviewFrame title="Ticket message" html={plan.htmlcomment} height={320} />
           </Stack>
         </Paper>
       )}

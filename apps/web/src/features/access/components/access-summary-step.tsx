@@ -1,7 +1,6 @@
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { WizardOutcome, WizardRecordLink } from '../../../components/wizard-outcome';
 
 type Props = { heading: ReactNode; ticketid: number | null; sitename: string; onOpenTicket: () => void };
 
@@ -10,19 +9,19 @@ export function AccessSummaryStep({ heading, ticketid, sitename, onOpenTicket }:
   return (
     <Stack gap="md">
       {heading}
-      <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />}>
+      <WizardOutcome>
         {ticketid === null ? (
-          <Text fz="sm">The access request was sent.</Text>
+          'The access request was sent.'
         ) : (
-          <Text fz="sm">
+          <>
             Access to {sitename} was requested as{' '}
-            <Anchor component={Link} to={`/ticket/${ticketid}`} onClick={onOpenTicket} fw={600}>
+            <WizardRecordLink to={`/ticket/${ticketid}`} onOpen={onOpenTicket}>
               Ticket #{ticketid}
-            </Anchor>
+            </WizardRecordLink>
             .
-          </Text>
+          </>
         )}
-      </Alert>
+      </WizardOutcome>
       <Text fz="sm" c="dimmed">
         The requester and the copied contacts receive the ticket by e-mail; replies arrive on the ticket.
       </Text>

@@ -8,16 +8,15 @@ import {
 } from '@lightpath/domain/access';
 import type { Site } from '@lightpath/domain/sites';
 import { fullName } from '@lightpath/domain/users';
-import { type FormErrors, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { WizardFrame, WizardStepHeading } from '../../../components/wizard-frame';
-import { ApiError, errorMessage, needsToast } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useOpeningKey } from '../../../lib/use-opening-key';
 import { useWizardStep } from '../../../lib/use-wizard-step';
-import { serverErrorsToFormErrors } from '../../../lib/zod-form';
+import { reportWizardFailure } from '../../../lib/zod-form';
 import {
   type AccessBody,
   type AccessFormValues,
@@ -98,20 +97,9 @@ function RequestSiteAccessSession({ opened, onClose, site: preselected }: Props)
     else form.setFieldError(field, message);
   };
 
-  // Field problems from the server land on step one's fields; the message is also a warning toast
-  // (spec 8), since the user may be looking at step two.
-  const reportFailure = (error: unknown, fallback: string) => {
-    if (error instanceof ApiError && error.errors.length > 0) {
-      const errors: FormErrors = {};
-      for (const [path, message] of Object.entries(serverErrorsToFormErrors(error.errors))) {
-        const field = formFieldOf(path);
-        if (field === 'site') setSiteError(String(message));
-        else errors[field] ??= message;
-      }
-      form.setErrors(errors);
-    }
-    if (needsToast(error)) notify.warning(errorMessage(error, fallback));
-  };
+  // Field problems from the server land on step one's fields (spec 8); the site picker keeps its own.
+  const reportFailure = (error: unknown, fallback: string) =>
+    reportWizardFailure(form, error, fallback, formFieldOf, { site: setSiteError });
 
   // The files go up once per choice of files: going back and on again does not send them twice.
   const tokensFor = async (chosen: Site, files: File[]): Promise<string[]> => {

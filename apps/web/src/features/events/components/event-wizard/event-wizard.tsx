@@ -8,18 +8,17 @@ import {
   type PreflightCustomer,
 } from '@lightpath/domain/events';
 import { fullName } from '@lightpath/domain/users';
-import { type FormErrors, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { WizardFrame, WizardStepHeading } from '../../../../components/wizard-frame';
-import { ApiError, errorMessage, needsToast } from '../../../../lib/api-client';
 import { newIdempotencyKey } from '../../../../lib/idempotency-key';
 import { notify } from '../../../../lib/notify';
 import { usePortalInfo } from '../../../../lib/queries/get-portal-info';
 import { useSession } from '../../../../lib/session';
 import { useOpeningKey } from '../../../../lib/use-opening-key';
 import { useWizardStep } from '../../../../lib/use-wizard-step';
-import { serverErrorsToFormErrors } from '../../../../lib/zod-form';
+import { reportWizardFailure } from '../../../../lib/zod-form';
 import { useCreateEvent } from '../../api/create-event';
 import { usePreflightEvent } from '../../api/preflight-event';
 import { useUpdateEvent } from '../../api/update-event';
@@ -99,17 +98,9 @@ function EventWizardSession({ opened, onClose, event }: Props) {
     <WizardStepHeading focusRef={focusOnArrival}>{stepTitles[step]}</WizardStepHeading>
   );
 
-  // Field problems from the server land on page one's fields; the message is also a warning toast
-  // (spec 8), since the user may be looking at page two.
-  const reportFailure = (error: unknown, fallback: string) => {
-    if (error instanceof ApiError && error.errors.length > 0) {
-      const errors: FormErrors = {};
-      for (const [path, message] of Object.entries(serverErrorsToFormErrors(error.errors)))
-        errors[formFieldOf(path)] ??= message;
-      form.setErrors(errors);
-    }
-    if (needsToast(error)) notify.warning(errorMessage(error, fallback));
-  };
+  // Field problems from the server land on page one's fields (spec 8).
+  const reportFailure = (error: unknown, fallback: string) =>
+    reportWizardFailure(form, error, fallback, formFieldOf);
 
   const runPreflight = (values: EventFormValues, callbacks: { onDone?: () => void; onFailed?: () => void }) =>
     preflight.mutate(

@@ -2,6 +2,7 @@ import type { NotificationTicket, PreflightCustomer } from '@lightpath/domain/ev
 import { Alert, Badge, Button, Collapse, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { MessagePreviewFrame } from '../../../../components/message-preview-frame';
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -20,25 +21,6 @@ function Toggle({ opened, onClick, children }: { opened: boolean; onClick: () =>
     >
       {children}
     </Button>
-  );
-}
-
-// The ticket comment is HTML the server built with every value escaped. It is still shown only inside
-// a sandboxed frame (no scripts, no same-origin access), never spliced into the portal's own page.
-function NotificationMessage({ html, title }: { html: string; title: string }) {
-  return (
-    <iframe
-      title={title}
-      sandbox=""
-      srcDoc={html}
-      style={{
-        width: '100%',
-        height: 260,
-        border: '1px solid var(--mantine-color-default-border)',
-        borderRadius: 'var(--mantine-radius-sm)',
-        background: 'var(--mantine-color-body)',
-      }}
-    />
   );
 }
 
@@ -80,7 +62,9 @@ function TicketPlan({ ticket, code }: { ticket: NotificationTicket; code: string
           </Toggle>
         </div>
         <Collapse expanded={opened}>
-          {opened && <NotificationMessage html={ticket.htmlcomment} title={`Message to ${code}`} />}
+          {opened && (
+            <MessagePreviewFrame height={260} html={ticket.htmlcomment} title={`Message to ${code}`} />
+          )}
         </Collapse>
       </Stack>
     </Paper>

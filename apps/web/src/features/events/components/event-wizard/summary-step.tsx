@@ -1,8 +1,7 @@
 import type { EventNotificationStatus, PreflightCustomer } from '@lightpath/domain/events';
-import { Alert, Anchor, Badge, Stack, Table, Text } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { Badge, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { WizardOutcome, WizardRecordLink } from '../../../../components/wizard-outcome';
 
 type Props = {
   heading: ReactNode;
@@ -64,19 +63,23 @@ export function SummaryStep({
   return (
     <Stack gap="md">
       {heading}
-      <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />}>
+      <WizardOutcome>
         {eventid === null ? (
-          <Text fz="sm">{editing ? 'The event was saved.' : 'The event was created.'}</Text>
+          editing ? (
+            'The event was saved.'
+          ) : (
+            'The event was created.'
+          )
         ) : (
-          <Text fz="sm">
+          <>
             {editing ? 'Saved ' : 'Created '}
-            <Anchor component={Link} to={`/event/${eventid}`} onClick={onOpenEvent} fw={600}>
+            <WizardRecordLink to={`/event/${eventid}`} onOpen={onOpenEvent}>
               Event #{eventid}
-            </Anchor>
+            </WizardRecordLink>
             .
-          </Text>
+          </>
         )}
-      </Alert>
+      </WizardOutcome>
       {!sendnotification ? (
         <Text fz="sm" c="dimmed">
           Notifications were switched off: no customer was told.
