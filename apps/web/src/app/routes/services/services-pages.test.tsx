@@ -1,58 +1,14 @@
 import type { Service, ServiceSummary } from '@lightpath/domain/services';
 import { serviceMessages } from '@lightpath/domain/services';
-import type { UserType } from '@lightpath/domain/user-types';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { actorFromSession, type Session, SessionContext } from '../../../lib/session';
+import type { Session } from '../../../lib/session';
 import { setToken } from '../../../lib/token-storage';
-import { mockFetch, type Route } from '../../../test/fetch-mock';
+import { mockFetch } from '../../../test/fetch-mock';
+import { ok, page, sessionFor, signedIn } from '../../../test/page-fixtures';
 import { renderRoutes } from '../../../test/render';
 import { ServicePage } from './service-page';
 import { ServicesPage } from './services-page';
-
-function sessionFor(type: UserType, customerid: number): Session {
-  const info = {
-    type,
-    customerid,
-    companyAdmin: false,
-    chameleon: 0 as const,
-    impersonating: false,
-    realtype: type,
-    realcustomerid: customerid,
-    expiresat: 0,
-  };
-  const user = {
-    userid: 5,
-    firstname: 'Test',
-    surname: 'User',
-    email: 'test@example.org',
-    title: null,
-    office: null,
-    mobile: null,
-    timezone: null,
-    type,
-    customerid,
-    chameleon: 0 as const,
-    companyAdmin: false,
-    enabled: true,
-    lastlogin: null,
-  };
-  return {
-    user,
-    session: info,
-    customer: {
-      customerid,
-      customername: customerid === 1 ? 'Meridian Research Network' : 'University of Northgate',
-      customercode: customerid === 1 ? 'MRN' : 'UNG',
-      code: customerid === 1 ? 'MRN' : 'UNG',
-      enabled: true,
-      logo64: null,
-      cdrpin: null,
-      isprovider: customerid === 1,
-    },
-    actor: actorFromSession(user, info),
-  };
-}
 
 const summary: ServiceSummary = {
   serviceid: 'UNG0001004701B',
@@ -85,28 +41,16 @@ const service: Service = {
   patching: null,
 };
 
-const ok = (payload: unknown, message?: string): Route => ({ body: { result: 'Success', payload, message } });
-const page = <T,>(results: T[]) => ok({ count: results.length, limit: 100, offset: 0, results });
-
 function render(session: Session, url: string, routes: Parameters<typeof mockFetch>[0]) {
   const fetch = mockFetch(routes);
   const view = renderRoutes(
     [
       {
-        path: '/services',
-        element: (
-          <SessionContext value={session}>
-            <ServicesPage />
-          </SessionContext>
-        ),
-      },
-      {
-        path: '/service/:serviceid',
-        element: (
-          <SessionContext value={session}>
-            <ServicePage />
-          </SessionContext>
-        ),
+        element: signedIn(session),
+        children: [
+          { path: '/services', element: <ServicesPage /> },
+          { path: '/service/:serviceid', element: <ServicePage /> },
+        ],
       },
     ],
     url,
@@ -130,7 +74,7 @@ afterEach(() => {
 
 describe('ServicesPage', () => {
   it("links a customer's own site but shows the provider's PoP as text", async () => {
-    render(sessionFor(4, 7), '/services', {
+    render(sessionFor(4), '/services', {
       'GET /api/services': page([summary]),
       'GET /api/sites': page([{ siteid: 21, status: 1 }]),
     });
@@ -148,7 +92,7 @@ describe('ServicesPage', () => {
 
   // Issue 12: a deprovisioned service read a green 'Normal'.
   it('shows a deprovisioned service as Deprovisioned, not Normal', async () => {
-    render(sessionFor(1, 1), '/services', {
+    render(sessionFor(1), '/services', {
       'GET /api/services': page([{ ...summary, status: 0, condition: 0 }]),
     });
     const table = await screen.findByRole('table');
@@ -157,7 +101,7 @@ describe('ServicesPage', () => {
   });
 
   it("says spec 8's 'An error occurred retrieving services' when the list fails", async () => {
-    render(sessionFor(4, 7), '/services', {
+    render(sessionFor(4), '/services', {
       'GET /api/services': { status: 500, body: { result: 'Failure', message: 'Database unavailable' } },
       'GET /api/sites': page([]),
     });
@@ -166,7 +110,7 @@ describe('ServicesPage', () => {
   });
 
   it('sends the page, sort, group and filters to the API', async () => {
-    const { calls } = render(sessionFor(1, 1), '/services?q=uplink&status=2&sort=-speed&page=2', {
+    const { calls } = render(sessionFor(1), '/services?q=uplink&status=2&sort=-speed&page=2', {
       'GET /api/services': page([summary]),
       'GET /api/customers': page([]),
     });
@@ -183,7 +127,7 @@ describe('ServicesPage', () => {
   });
 
   it('opens New Service from ?action=new-service and drops the parameter on close', async () => {
-    const { router } = render(sessionFor(1, 1), '/services?action=new-service', {
+    const { router } = render(sessionFor(1), '/services?action=new-service', {
       'GET /api/services': page([summary]),
       'GET /api/customers': page([]),
       'GET /api/portal': ok({
@@ -205,7 +149,7 @@ describe('ServicesPage', () => {
 
   it('composes the id, flags an existing one, takes the next free sequence and creates the service', async () => {
     const created: unknown[] = [];
-    const { router } = render(sessionFor(1, 1), '/services?action=new-service', {
+    const { router } = render(sessionFor(1), '/services?action=new-service', {
       'GET /api/services': (call) => {
         const query = new URL(call.url, 'http://x').searchParams;
         // Similar services: the pair already carries sequence 01.
@@ -318,7 +262,7 @@ describe('ServicesPage', () => {
 
 describe('ServicePage', () => {
   it('shows the link status failure and a failed utilisation as 0% Available', async () => {
-    render(sessionFor(4, 7), '/service/UNG0001004701B', {
+    render(sessionFor(4), '/service/UNG0001004701B', {
       'GET /api/service/UNG0001004701B': ok(service),
       'GET /api/sites': page([{ siteid: 21, status: 1 }]),
       'GET /api/service/UNG0001004701B/linkstatus': {
@@ -346,7 +290,7 @@ describe('ServicePage', () => {
 
   it('lets the NOC edit a service, sending only what changed', async () => {
     const puts: unknown[] = [];
-    render(sessionFor(1, 1), '/service/UNG0001004701B', {
+    render(sessionFor(1), '/service/UNG0001004701B', {
       'GET /api/service/UNG0001004701B': ok(service),
       'PUT /api/service/UNG0001004701B': (call) => {
         puts.push(call.body);
@@ -362,7 +306,7 @@ describe('ServicePage', () => {
   });
 
   it('shows not found for an unknown or foreign service', async () => {
-    render(sessionFor(4, 7), '/service/EBH0001004701B', {
+    render(sessionFor(4), '/service/EBH0001004701B', {
       'GET /api/service/EBH0001004701B': {
         status: 404,
         body: { result: 'Failure', message: 'Service not found' },

@@ -1,41 +1,13 @@
 import type { UserType } from '@lightpath/domain/user-types';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Outlet, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Session, SessionContext } from '../../../lib/session';
 import { mockFetch } from '../../../test/fetch-mock';
+import { ok, page, sessionFor, signedIn } from '../../../test/page-fixtures';
 import { renderRoutes } from '../../../test/render';
 import { SitesPage } from './sites-page';
 
 // These render the whole Mantine tree and wait out debounces: seconds on a busy shared machine.
 const slow = 15_000;
-
-function sessionAs(type: UserType): Session {
-  const customerid = type <= 3 ? 1 : 7;
-  return {
-    user: { userid: 3, firstname: 'Ada', surname: 'Admin' },
-    session: { type, customerid },
-    customer: { customerid, customername: type <= 3 ? 'Meridian' : 'Northgate', code: 'UNG', logo64: null },
-    actor: {
-      userId: 3,
-      type,
-      customerId: customerid,
-      companyAdmin: false,
-      chameleon: 0,
-      realType: type,
-      realCustomerId: customerid,
-      impersonating: false,
-    },
-  } as unknown as Session;
-}
-
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
-}
-
-const ok = (payload: unknown) => ({ body: { result: 'Success', payload } });
-const emptyPage = { count: 0, limit: 25, offset: 0, results: [] };
 
 function renderSites(type: UserType, url: string) {
   const { calls } = mockFetch({
@@ -64,18 +36,13 @@ function renderSites(type: UserType, url: string) {
         },
       ],
     }),
-    'GET /api/customers': ok(emptyPage),
+    'GET /api/customers': page([]),
     'POST /api/site': { status: 500, body: { result: 'Failure' } },
   });
   const view = renderRoutes(
     [
       {
-        element: (
-          <SessionContext.Provider value={sessionAs(type)}>
-            <Outlet />
-            <Where />
-          </SessionContext.Provider>
-        ),
+        element: signedIn(sessionFor(type)),
         children: [{ path: '/sites', element: <SitesPage /> }],
       },
     ],

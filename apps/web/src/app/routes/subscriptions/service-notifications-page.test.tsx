@@ -1,54 +1,29 @@
 import type { Subscription } from '@lightpath/domain/subscriptions';
 import type { UserType } from '@lightpath/domain/user-types';
-import { ModalsProvider } from '@mantine/modals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { actorFromSession, type Session, SessionContext } from '../../../lib/session';
+import { actorFromSession, type Session } from '../../../lib/session';
 import { mockFetch, type Route } from '../../../test/fetch-mock';
+import { ok, page, sessionFor, signedIn } from '../../../test/page-fixtures';
 import { renderRoutes } from '../../../test/render';
 import { ServiceNotificationsPage } from './service-notifications-page';
 
 // These render the whole Mantine tree and wait out debounces: seconds on a busy shared machine.
 const slow = 15_000;
 
+// The signed-in user is Alex Morgan (userid 3), whose subscription `mine` is; a type 4 session is a
+// company admin.
 function sessionAs(type: UserType): Session {
-  const customerid = type <= 3 ? 1 : 7;
-  const info = {
-    type,
-    customerid,
-    companyAdmin: type === 4,
-    chameleon: 0 as const,
-    impersonating: false,
-    realtype: type,
-    realcustomerid: customerid,
-    expiresat: 0,
-  };
+  const session = sessionFor(type, { companyAdmin: type === 4 });
   const user = {
+    ...session.user,
     userid: 3,
     firstname: 'Alex',
     surname: 'Morgan',
     email: 'me@northgate.example',
-    title: null,
-    office: null,
-    mobile: null,
-    type,
-    customerid,
-    chameleon: 0 as const,
-    companyAdmin: type === 4,
-    enabled: true,
-    lastlogin: null,
   };
-  return {
-    user,
-    session: info,
-    customer: { customerid, customername: 'University of Northgate', code: 'UNG', logo64: null },
-    actor: actorFromSession(user, info),
-  } as unknown as Session;
+  return { ...session, user, actor: actorFromSession(user, session.session) };
 }
-
-const ok = (payload: unknown, message?: string) => ({ body: { result: 'Success', payload, message } });
-const page = (results: unknown[]) => ({ count: results.length, limit: 25, offset: 0, results });
 
 const mine: Subscription = {
   notificationid: 11,
@@ -71,13 +46,13 @@ const colleagues: Subscription = {
 
 function renderPage(type: UserType, routes: Record<string, Route> = {}) {
   const { calls } = mockFetch({
-    'GET /api/notifications': ok(page([mine, colleagues])),
-    'GET /api/services': ok(
-      page([{ serviceid: 'UNG0003000401D', description: 'Data centre link', customercode: 'UNG' }]),
-    ),
-    'GET /api/users': ok(
-      page([{ userid: 8, firstname: 'Sam', surname: 'Lee', email: 'sam@northgate.example', enabled: true }]),
-    ),
+    'GET /api/notifications': page([mine, colleagues]),
+    'GET /api/services': page([
+      { serviceid: 'UNG0003000401D', description: 'Data centre link', customercode: 'UNG' },
+    ]),
+    'GET /api/users': page([
+      { userid: 8, firstname: 'Sam', surname: 'Lee', email: 'sam@northgate.example', enabled: true },
+    ]),
     'POST /api/notification': { status: 201, ...ok({ ...mine, notificationid: 13 }, 'Subscribed!') },
     'DELETE /api/notification/11': ok(undefined, 'Unsubscribed from service notifications'),
     ...routes,
@@ -85,13 +60,7 @@ function renderPage(type: UserType, routes: Record<string, Route> = {}) {
   const view = renderRoutes(
     [
       {
-        element: (
-          <SessionContext.Provider value={sessionAs(type)}>
-            <ModalsProvider>
-              <Outlet />
-            </ModalsProvider>
-          </SessionContext.Provider>
-        ),
+        element: signedIn(sessionAs(type)),
         children: [{ path: '/services/service-notifications', element: <ServiceNotificationsPage /> }],
       },
     ],
@@ -153,7 +122,7 @@ describe('ServiceNotificationsPage', () => {
   it(
     'shows the empty state and the load error of spec 8',
     async () => {
-      renderPage(4, { 'GET /api/notifications': ok(page([])) });
+      renderPage(4, { 'GET /api/notifications': page([]) });
       expect(await screen.findByText('No subscriptions yet')).toBeTruthy();
       cleanup();
       renderPage(4, { 'GET /api/notifications': { status: 500, body: { result: 'Failure' } } });
