@@ -2,58 +2,14 @@ import type { UserType } from '@lightpath/domain/user-types';
 import { ModalsProvider } from '@mantine/modals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { actorFromSession, type Session, SessionContext } from '../../../lib/session';
+import { SessionContext } from '../../../lib/session';
 import { mockFetch, type RecordedCall } from '../../../test/fetch-mock';
+import { ok, sessionFor } from '../../../test/page-fixtures';
 import { renderRoutes } from '../../../test/render';
 import { CalendarFeedPanel } from './calendar-feed-panel';
 
 const slow = 15_000;
 
-function sessionAs(type: UserType, companyAdmin: boolean): Session {
-  const customerid = type <= 3 ? 1 : 7;
-  const info = {
-    type,
-    customerid,
-    companyAdmin,
-    chameleon: 0 as const,
-    impersonating: false,
-    realtype: type,
-    realcustomerid: customerid,
-    expiresat: 0,
-  };
-  const user = {
-    userid: 3,
-    firstname: 'Alex',
-    surname: 'Morgan',
-    email: 'admin@northgate.example',
-    title: null,
-    office: null,
-    mobile: null,
-    type,
-    customerid,
-    chameleon: 0 as const,
-    companyAdmin,
-    enabled: true,
-    lastlogin: null,
-  };
-  return {
-    user,
-    session: info,
-    customer: {
-      customerid,
-      customername: type <= 3 ? 'Meridian Research Network' : 'University of Northgate',
-      customercode: type <= 3 ? 'MRN' : 'UNG',
-      code: type <= 3 ? 'MRN' : 'UNG',
-      enabled: true,
-      logo64: null,
-      cdrpin: null,
-      isprovider: type <= 3,
-    },
-    actor: actorFromSession(user, info),
-  } as Session;
-}
-
-const ok = (payload: unknown, message?: string) => ({ body: { result: 'Success', payload, message } });
 const existing = {
   feedid: 4,
   customerid: 7,
@@ -81,7 +37,7 @@ function renderPanel(
       {
         path: '/',
         element: (
-          <SessionContext value={sessionAs(type, companyAdmin)}>
+          <SessionContext value={sessionFor(type, { companyAdmin })}>
             <ModalsProvider>
               <p>page</p>
               <CalendarFeedPanel customerid={7} />
@@ -207,7 +163,7 @@ describe('CalendarFeedPanel', () => {
           {
             path: '/',
             element: (
-              <SessionContext value={sessionAs(1, true)}>
+              <SessionContext value={sessionFor(1, { companyAdmin: true })}>
                 <ModalsProvider>
                   <CalendarFeedPanel customerid={7} />
                 </ModalsProvider>
