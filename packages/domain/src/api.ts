@@ -30,11 +30,17 @@ export const failure = z.object({
   payload: z.object({ errors: z.array(z.object({ path: z.string(), message: z.string() })) }).optional(),
 });
 
-export function listOf<T extends z.ZodType>(item: T) {
-  return envelope(
-    z.object({ count: z.number(), limit: z.number(), offset: z.number(), results: z.array(item) }),
-  );
+// The payload of a list reply, which the web parses; `listOf` is the same wrapped in the envelope.
+export function listPage<T extends z.ZodType>(item: T) {
+  return z.object({ count: z.number(), limit: z.number(), offset: z.number(), results: z.array(item) });
 }
+
+export function listOf<T extends z.ZodType>(item: T) {
+  return envelope(listPage(item));
+}
+
+// The payload of a `messageOnly` reply (a delete, a password change): there is none.
+export const noPayload = z.undefined();
 
 export const listLimitDefault = 100;
 export const listLimitMax = 1000;

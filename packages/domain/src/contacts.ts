@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Actor } from './actor';
 import { idSchema, listQuerySchema, recordIdSchema, text } from './api';
-import { type SiteContactType, siteContactTypes } from './sites';
+import { type SiteContactType, siteContactTypeIds, siteContactTypes } from './sites';
 import { isProviderType } from './user-types';
 
 // Spec 3: a contact belongs to one customer and stands for some of its sites as primary (1),
@@ -102,28 +102,10 @@ export function contactCustomerFor(
   return customerid ?? null;
 }
 
-export type ContactSite = {
-  siteid: number;
-  sitenumber: string;
-  sitename: string;
-  contacttype: SiteContactType;
-};
-
-export type Contact = {
-  contactid: number;
-  contactname: string;
-  email: string | null;
-  title: string | null;
-  office: string | null;
-  mobile: string | null;
-  customerid: number;
-  customercode: string;
-  customername: string;
-  sites: ContactSite[];
-};
-
+export type Contact = z.output<typeof contactSchema>;
+export type ContactSite = Contact['sites'][number];
 // A row of GET /contacts: the contact with the number of sites it stands for, not the sites.
-export type ContactSummary = Omit<Contact, 'sites'> & { sitecount: number };
+export type ContactSummary = z.output<typeof contactSummarySchema>;
 
 export const contactSortFields = ['contactname', 'email', 'customername', 'sitecount'] as const;
 
@@ -153,7 +135,7 @@ export const contactSchema = z.object({
       siteid: z.number(),
       sitenumber: z.string(),
       sitename: z.string(),
-      contacttype: z.number(),
+      contacttype: z.literal(siteContactTypeIds),
     }),
   ),
 });

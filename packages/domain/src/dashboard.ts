@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from './api';
+import { eventTypeIds } from './events';
+import { serviceConditionIds } from './services';
+import { siteConditionIds, siteTypeIds } from './sites';
 
 // The API contract (docs/decisions/023-one-api-contract.md): what the dashboard and network map routes take and answer.
 export const dashboardSummarySchema = z.object({
@@ -24,9 +27,9 @@ export const problemSiteSchema = z.object({
   siteid: z.number(),
   sitenumber: z.string(),
   sitename: z.string(),
-  sitetype: z.number(),
+  sitetype: z.literal(siteTypeIds),
   customercode: z.string(),
-  condition: z.number(),
+  condition: z.literal(siteConditionIds),
 });
 
 export const networkProblemsSchema = z.object({
@@ -40,8 +43,8 @@ export const networkProblemsSchema = z.object({
       serviceid: z.string(),
       description: z.string(),
       customercode: z.string(),
-      condition: z.number(),
-      events: z.array(z.object({ eventid: z.number(), title: z.string(), type: z.number() })),
+      condition: z.literal(serviceConditionIds),
+      events: z.array(z.object({ eventid: z.number(), title: z.string(), type: z.literal(eventTypeIds) })),
     }),
   ),
 });
@@ -67,11 +70,11 @@ export const networkMapSchema = z.object({
       siteid: z.number(),
       sitenumber: z.string(),
       sitename: z.string(),
-      sitetype: z.number(),
-      status: z.number(),
+      sitetype: z.literal(siteTypeIds),
+      status: z.literal([0, 1]),
       latitude: z.number(),
       longitude: z.number(),
-      condition: z.number(),
+      condition: z.literal(siteConditionIds),
       customercode: z.string(),
     }),
   ),
@@ -80,7 +83,7 @@ export const networkMapSchema = z.object({
       serviceid: z.string(),
       aendsiteid: z.number(),
       bendsiteid: z.number(),
-      condition: z.number(),
+      condition: z.literal(serviceConditionIds),
       services: z.number(),
     }),
   ),
@@ -88,5 +91,8 @@ export const networkMapSchema = z.object({
     .array(problemSiteSchema)
     .describe('Sites with problems in scope that the map cannot draw: VPLS, L3VPN, no coordinates'),
 });
+
+export type NetworkProblems = z.output<typeof networkProblemsSchema>;
+export type NetworkMap = z.output<typeof networkMapSchema>;
 
 export const mapQuerySchema = z.object({ customerid: idSchema.optional() });

@@ -12,6 +12,7 @@ export const eventTypes = {
   3: { name: 'Ongoing Network Outage', label: 'Unplanned Outage', colour: 'red' },
 } as const;
 export type EventType = keyof typeof eventTypes;
+export const eventTypeIds = [1, 2, 3] as const satisfies readonly EventType[];
 
 export const eventPriorities = {
   1: 'Critical',
@@ -268,17 +269,7 @@ export type TicketForPrefill = {
 };
 export type ServiceForPrefill = { serviceid: string; status: number };
 
-export type EventPrefill = {
-  type?: EventType;
-  slatype?: number;
-  title?: string;
-  description?: string;
-  priority: number;
-  starttime?: number;
-  endtime?: number;
-  services: string[];
-  messages: string[];
-};
+export type EventPrefill = z.output<typeof eventPrefillSchema>;
 
 // The whole prefill: type, SLA and template from the ticket type, priority Critical, the times when
 // above 0, and the ticket's services that exist and are enabled, with a message for each that is not.
@@ -556,25 +547,7 @@ export function smsMessage(
 export const eventViews = ['all', 'scheduled', 'outages', 'latest', 'current', 'open', 'past'] as const;
 export type EventView = (typeof eventViews)[number];
 
-export type EventSummary = {
-  eventid: number;
-  number: number;
-  title: string;
-  type: EventType;
-  starttime: number;
-  endtime: number | null;
-  priority: number;
-  slatype: number;
-  initiator: string;
-  approver: string;
-  createdat: number;
-  updatedat: number;
-  revision: number;
-  // Counted within the caller's scope: a customer sees only its own services and itself.
-  servicecount: number;
-  customercount: number;
-  timing: EventTiming;
-};
+export type EventSummary = z.output<typeof eventSummarySchema>;
 
 export type EventService = z.output<typeof eventServiceSchema>;
 
@@ -585,32 +558,14 @@ export type EventComment = z.output<typeof eventCommentReplySchema>;
 // What happened to each customer's notice (NOC only).
 export type EventNotificationStatus = z.output<typeof eventNotificationStatusSchema>;
 
-export type EventDetail = EventSummary & {
-  description: string;
-  services: EventService[];
-  customers: EventCustomer[];
-  sites: EventSite[];
-  comments: EventComment[];
-  // Present for the NOC only.
-  notifications?: EventNotificationStatus[];
-};
+export type EventDetail = z.output<typeof eventDetailSchema>;
 
 // POST /api/event and PUT /api/event/{id}: a preflight answers only `customers`; a real write adds the
 // event and what became of each notice.
-export type EventWriteReply = {
-  customers: PreflightCustomer[];
-  eventid?: number;
-  event?: EventDetail;
-  notifications?: EventNotificationStatus[];
-};
+export type EventWriteReply = z.output<typeof eventWriteReplySchema>;
 
 // GET /api/events/prefill/{ticketid}: the wizard's 'Prefill Event'.
-export type EventPrefillReply = {
-  ticketid: number;
-  // Spec 4: when an event already carries this ticket number the portal goes to it instead.
-  existingeventid: number | null;
-  prefill: EventPrefill;
-};
+export type EventPrefillReply = z.output<typeof eventPrefillReplySchema>;
 
 // The API contract (docs/decisions/023-one-api-contract.md): what the event routes take and answer.
 export const eventTimingSchema = z.enum(['upcoming', 'current', 'ongoing', 'ended']);
@@ -619,7 +574,7 @@ export const eventSummarySchema = z.object({
   eventid: z.number(),
   number: z.number(),
   title: z.string(),
-  type: z.number(),
+  type: z.literal(eventTypeIds),
   starttime: z.number(),
   endtime: z.number().nullable(),
   priority: z.number(),
@@ -629,6 +584,7 @@ export const eventSummarySchema = z.object({
   createdat: z.number(),
   updatedat: z.number(),
   revision: z.number(),
+  // Counted within the caller's scope: a customer sees only its own services and itself.
   servicecount: z.number(),
   customercount: z.number(),
   timing: eventTimingSchema,
@@ -722,6 +678,7 @@ export const eventDetailSchema = eventSummarySchema.extend({
   customers: z.array(eventCustomerSchema),
   sites: z.array(eventSiteSchema),
   comments: z.array(eventCommentReplySchema),
+  // Present for the NOC only.
   notifications: z.array(eventNotificationStatusSchema).optional(),
 });
 
@@ -775,7 +732,7 @@ const prefillTicketNumberSchema = z.preprocess(
 );
 
 export const eventPrefillSchema = z.object({
-  type: z.number().optional(),
+  type: z.literal(eventTypeIds).optional(),
   slatype: z.number().optional(),
   title: z.string().optional(),
   description: z.string().optional(),
@@ -788,6 +745,7 @@ export const eventPrefillSchema = z.object({
 
 export const eventPrefillReplySchema = z.object({
   ticketid: z.number(),
+  // Spec 4: when an event already carries this ticket number the portal goes to it instead.
   existingeventid: z.number().nullable(),
   prefill: eventPrefillSchema,
 });

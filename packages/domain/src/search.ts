@@ -235,14 +235,7 @@ export function bestFieldMatch(
   return best;
 }
 
-export type SearchResult = {
-  kind: SearchKind;
-  id: string;
-  label: string;
-  detail: string;
-  field: SearchField;
-  score: number;
-};
+export type SearchResult = z.output<typeof searchResultSchema>;
 
 // Where each kind's result leads (spec 2.2). Sites of logical types open their network's page.
 export function searchResultRoute(result: Pick<SearchResult, 'kind' | 'id'>): string {

@@ -298,35 +298,9 @@ export const serviceUpdateSchema = z.strictObject({
 });
 export type ServiceUpdate = z.infer<typeof serviceUpdateSchema>;
 
-export type ServiceSummary = {
-  serviceid: string;
-  description: string;
-  type: string;
-  status: number;
-  speed: string | null;
-  customerid: number;
-  customercode: string;
-  aendsiteid: number;
-  aendsitenumber: string;
-  aendsitename: string;
-  bendsiteid: number | null;
-  bendsitenumber: string | null;
-  bendsitename: string | null;
-  diversity: string | null;
-  provisiondate: string | null;
-  condition: ServiceCondition;
-};
+export type ServiceSummary = z.output<typeof serviceSummarySchema>;
 
-export type Service = ServiceSummary & {
-  path: string | null;
-  notes: string | null;
-  aendportid: string | null;
-  bendportid: string | null;
-  juniperportid: string | null;
-  customername: string;
-  deprovisionedat: number | null;
-  patching: Patching | null;
-};
+export type Service = z.output<typeof serviceSchema>;
 
 // Spec 4 as settled by decisions.md: above 85% either way is At Capacity, above 80% Nearing.
 export type UsageLabel = {
@@ -353,6 +327,10 @@ export const thirdPartyCreateSchema = z.strictObject({
 export type ThirdPartyCreate = z.infer<typeof thirdPartyCreateSchema>;
 
 // The API contract (docs/decisions/023-one-api-contract.md): what the service routes take and answer.
+// Written out rather than read from `serviceConditions`: conditions.ts imports events.ts at load time,
+// and a type-only import keeps this file out of that chain.
+export const serviceConditionIds = [0, 1, 2, 3] as const satisfies readonly ServiceCondition[];
+
 export const serviceSummarySchema = z.object({
   serviceid: z.string(),
   description: z.string(),
@@ -369,7 +347,7 @@ export const serviceSummarySchema = z.object({
   bendsitename: z.string().nullable(),
   diversity: z.string().nullable(),
   provisiondate: z.string().nullable(),
-  condition: z.number(),
+  condition: z.literal(serviceConditionIds),
 });
 
 const nullableText = z.string().nullable();

@@ -22,6 +22,10 @@ export const accessTypes = {
   5: 'Other',
 } as const;
 export type AccessType = keyof typeof accessTypes;
+export const accessTypeIds = [0, 1, 2, 3, 4, 5] as const satisfies readonly AccessType[];
+// Written out rather than read from `siteConditions`: conditions.ts imports events.ts at load time, and
+// a type-only import keeps this file out of that chain.
+export const siteConditionIds = [0, 1, 2, 3, 4, 5, 6] as const satisfies readonly SiteCondition[];
 
 export const defaultMacLimit = 1024;
 
@@ -179,37 +183,12 @@ export const siteUpdateSchema = z.strictObject(
 );
 export type SiteUpdate = z.infer<typeof siteUpdateSchema>;
 
-export type Site = {
-  siteid: number;
-  sitenumber: string;
-  sitename: string;
-  sitetype: SiteType;
-  status: 0 | 1;
-  customerid: number;
-  customercode: string;
-  customername: string;
-  parentsite: number | null;
-  latitude: number | null;
-  longitude: number | null;
-  building: string | null;
-  street: string | null;
-  suburb: string | null;
-  postcode: string | null;
-  accesshours: string | null;
-  accessnotes: string | null;
-  sitenotes: string | null;
-  accesstype: AccessType;
-  vplsname: string | null;
-  maclimit: number | null;
-  macflush: 0 | 1 | null;
-  allowedvlans: 'all' | 'none' | null;
-  servicecount: number;
-  condition: SiteCondition;
-};
+export type Site = z.output<typeof siteSchema>;
 
 // Spec 3: how a contact stands for a site.
 export const siteContactTypes = { 1: 'Primary', 2: 'Secondary', 3: 'Emergency' } as const;
 export type SiteContactType = keyof typeof siteContactTypes;
+export const siteContactTypeIds = [1, 2, 3] as const satisfies readonly SiteContactType[];
 
 export const siteContactAssignSchema = z.strictObject({
   contactid: recordIdSchema('Contact is required'),
@@ -219,15 +198,7 @@ export const siteContactAssignSchema = z.strictObject({
 });
 export type SiteContactAssign = z.infer<typeof siteContactAssignSchema>;
 
-export type SiteContact = {
-  contactid: number;
-  contactname: string;
-  email: string | null;
-  title: string | null;
-  office: string | null;
-  mobile: string | null;
-  contacttype: SiteContactType;
-};
+export type SiteContact = z.output<typeof siteContactSchema>;
 
 // Spec 5: site pickers never offer disabled sites.
 export function selectableSites<T extends { status: number }>(sites: readonly T[]): T[] {
@@ -270,8 +241,8 @@ export const siteSchema = z.object({
   siteid: z.number(),
   sitenumber: z.string(),
   sitename: z.string(),
-  sitetype: z.number(),
-  status: z.number(),
+  sitetype: z.literal(siteTypeIds),
+  status: z.literal([0, 1]),
   customerid: z.number(),
   customercode: z.string(),
   customername: z.string(),
@@ -285,13 +256,13 @@ export const siteSchema = z.object({
   accesshours: z.string().nullable(),
   accessnotes: z.string().nullable(),
   sitenotes: z.string().nullable(),
-  accesstype: z.number(),
+  accesstype: z.literal(accessTypeIds),
   vplsname: z.string().nullable(),
   maclimit: z.number().nullable(),
   macflush: z.number().nullable(),
   allowedvlans: z.string().nullable(),
   servicecount: z.number(),
-  condition: z.number(),
+  condition: z.literal(siteConditionIds),
 });
 
 export const siteContactSchema = z.object({
@@ -301,6 +272,6 @@ export const siteContactSchema = z.object({
   title: z.string().nullable(),
   office: z.string().nullable(),
   mobile: z.string().nullable(),
-  contacttype: z.number(),
+  contacttype: z.literal(siteContactTypeIds),
 });
 export const siteContactsSchema = z.object({ contacts: z.array(siteContactSchema) });

@@ -1,5 +1,7 @@
 import type { Scope } from '@lightpath/domain/actor';
+import type { ServiceCondition, SiteCondition } from '@lightpath/domain/conditions';
 import type { EventType } from '@lightpath/domain/events';
+import type { SiteType } from '@lightpath/domain/sites';
 import type { RawQuery } from '../../db/client';
 import {
   affectedSitesSql,
@@ -67,9 +69,9 @@ export type ProblemSiteRow = {
   siteid: number;
   sitenumber: string;
   sitename: string;
-  sitetype: number;
+  sitetype: SiteType;
   customercode: string;
-  condition: number;
+  condition: SiteCondition;
   // Whether the map can place it (placedSql): a VPLS or L3VPN is no place, and a site may lack
   // coordinates. The map names the ones it cannot draw, so its count and the dashboard's agree.
   placed: boolean;
@@ -98,7 +100,7 @@ export type ProblemServiceRow = {
   serviceid: string;
   description: string;
   customercode: string;
-  condition: number;
+  condition: ServiceCondition;
 };
 
 // Enabled services with a current event (a disabled service carries no traffic).
@@ -271,11 +273,11 @@ export type MapSiteRow = {
   siteid: number;
   sitenumber: string;
   sitename: string;
-  sitetype: number;
-  status: number;
+  sitetype: SiteType;
+  status: 0 | 1;
   latitude: number;
   longitude: number;
-  condition: number;
+  condition: SiteCondition;
   customercode: string;
   customerid: number;
 };

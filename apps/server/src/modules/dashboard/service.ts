@@ -6,7 +6,7 @@ import {
   siteImpact,
   worseCondition,
 } from '@lightpath/domain/conditions';
-import { isCurrentEvent } from '@lightpath/domain/events';
+import { type EventType, isCurrentEvent } from '@lightpath/domain/events';
 import { can } from '@lightpath/domain/permissions';
 import type { ServiceContext } from '../../platform/service-context';
 import {
@@ -66,7 +66,7 @@ export async function networkProblemsFor(ctx: ServiceContext) {
     services.map((s) => s.serviceid),
   );
   const now = Math.floor(Date.now() / 1000);
-  const eventsOf = new Map<string, { eventid: number; title: string; type: number }[]>();
+  const eventsOf = new Map<string, { eventid: number; title: string; type: EventType }[]>();
   for (const e of events) {
     if (!isCurrentEvent({ type: e.type, starttime: e.starttime, endtime: e.endtime }, now)) continue;
     const list = eventsOf.get(e.serviceid) ?? [];

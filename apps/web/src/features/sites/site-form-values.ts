@@ -88,7 +88,7 @@ export function valuesFromSite(site: Site): SiteFormValues {
     vplsname: site.vplsname ?? '',
     maclimit: site.maclimit ?? defaultMacLimit,
     macflush: site.macflush === 1,
-    allowedvlans: site.allowedvlans ?? 'all',
+    allowedvlans: site.allowedvlans === 'none' ? 'none' : 'all',
   });
 }
 

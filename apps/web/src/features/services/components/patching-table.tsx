@@ -1,8 +1,9 @@
-import type { Patching } from '@lightpath/domain/services';
+import type { Service } from '@lightpath/domain/services';
 import { Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-type Props = { patching: Patching | null; logicalB: boolean };
+// The reply's patching, as the service page has it.
+type Props = { patching: Service['patching']; logicalB: boolean };
 
 const show = (value: string | number | null | undefined, unit = ''): ReactNode =>
   value === null || value === undefined || value === '' ? (
