@@ -37,15 +37,24 @@ const data: MapData = {
     site(2, 'UNG', { condition: 6 }),
     site(3, 'MRN'),
     site(4, 'EBH', { condition: 1 }),
-    site(5, 'EBH', { latitude: null, longitude: null }),
+    // No usable coordinates (the contract says numbers; the map still refuses what it cannot place).
+    site(5, 'EBH', { latitude: Number.NaN, longitude: Number.NaN }),
     site(6, 'UNG', { status: 0 }),
   ],
   links: [
-    { serviceid: 'UNG0001000301B', aendsiteid: 1, bendsiteid: 3, condition: 0 },
-    { serviceid: 'UNG0002000301B', aendsiteid: 2, bendsiteid: 3, condition: 3 },
-    { serviceid: 'EBH0004000301B', aendsiteid: 4, bendsiteid: 3, condition: 1 },
-    { serviceid: 'EBH0005000301B', aendsiteid: 5, bendsiteid: 3, condition: 0 },
-    { serviceid: 'EBH0004000001H', aendsiteid: 4, bendsiteid: null, condition: 0 },
+    { serviceid: 'UNG0001000301B', aendsiteid: 1, bendsiteid: 3, condition: 0, services: 1 },
+    { serviceid: 'UNG0002000301B', aendsiteid: 2, bendsiteid: 3, condition: 3, services: 1 },
+    { serviceid: 'EBH0004000301B', aendsiteid: 4, bendsiteid: 3, condition: 1, services: 1 },
+    { serviceid: 'EBH0005000301B', aendsiteid: 5, bendsiteid: 3, condition: 0, services: 1 },
+    // Outside the contract (the server sends only links with both ends): the map must still skip a
+    // link with no B site rather than draw it to nowhere.
+    {
+      serviceid: 'EBH0004000001H',
+      aendsiteid: 4,
+      bendsiteid: null as unknown as number,
+      condition: 0,
+      services: 1,
+    },
   ],
   unplaced: [
     { siteid: 7, sitenumber: 'S0800', sitename: 'UNG VPLS', sitetype: 2, customercode: 'UNG', condition: 1 },

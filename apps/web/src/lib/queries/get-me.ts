@@ -1,10 +1,10 @@
-import type { Customer } from '@lightpath/domain/customers';
-import type { SessionInfo, User } from '@lightpath/domain/users';
+import type { meSchema } from '@lightpath/domain/users';
 import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '../api-client';
 
 // The customer here comes without its logo; the customer profile (GET /api/customer/me) carries it.
-export type Me = { user: User; session: SessionInfo; customer: Omit<Customer, 'logo64'> };
+export type Me = z.output<typeof meSchema>;
 
 export function getMe(signal?: AbortSignal) {
   return apiRequest<Me>('user/me', { signal });

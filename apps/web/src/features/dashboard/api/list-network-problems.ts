@@ -1,25 +1,10 @@
-import type { ServiceCondition, SiteCondition } from '@lightpath/domain/conditions';
-import type { EventType } from '@lightpath/domain/events';
+import type { NetworkProblems } from '@lightpath/domain/dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export type ProblemSite = {
-  siteid: number;
-  sitenumber: string;
-  sitename: string;
-  customercode: string;
-  condition: SiteCondition;
-};
-
-export type ProblemService = {
-  serviceid: string;
-  description: string;
-  customercode: string;
-  condition: ServiceCondition;
-  events: { eventid: number; title: string; type: EventType }[];
-};
-
-export type NetworkProblems = { sites: ProblemSite[]; services: ProblemService[] };
+export type { NetworkProblems };
+export type ProblemSite = NetworkProblems['sites'][number];
+export type ProblemService = NetworkProblems['services'][number];
 
 export function listNetworkProblems(signal?: AbortSignal) {
   return apiRequest<NetworkProblems>('network-problems', { signal });

@@ -1,38 +1,12 @@
-import type { ServiceCondition, SiteCondition } from '@lightpath/domain/conditions';
-import type { SiteType } from '@lightpath/domain/sites';
+import type { NetworkMap } from '@lightpath/domain/dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export type MapSite = {
-  siteid: number;
-  sitenumber: string;
-  sitename: string;
-  sitetype: SiteType;
-  status: 0 | 1;
-  latitude: number | null;
-  longitude: number | null;
-  condition: SiteCondition;
-  customercode: string;
-};
-
-export type MapLink = {
-  serviceid: string;
-  aendsiteid: number;
-  bendsiteid: number | null;
-  condition: ServiceCondition;
-};
-
+export type MapData = NetworkMap;
+export type MapSite = MapData['sites'][number];
+export type MapLink = MapData['links'][number];
 // A site with problems the map cannot draw: a VPLS or an L3VPN, or a site without coordinates.
-export type UnplacedSite = {
-  siteid: number;
-  sitenumber: string;
-  sitename: string;
-  sitetype: SiteType;
-  customercode: string;
-  condition: SiteCondition;
-};
-
-export type MapData = { sites: MapSite[]; links: MapLink[]; unplaced: UnplacedSite[] };
+export type UnplacedSite = MapData['unplaced'][number];
 
 export function getMap(signal?: AbortSignal) {
   return apiRequest<MapData>('map', { signal });
