@@ -1,7 +1,7 @@
 import type { CheckinRow } from '@lightpath/domain/checkins';
 import type { Site } from '@lightpath/domain/sites';
 
-export { ok, page, sessionFor, signedIn } from './page-fixtures';
+export { ok, page, renderSignedIn, sessionFor, signedIn } from './page-fixtures';
 
 // Shared by the check-in tests: sites and check-ins on the wire. The test session's user is userid 5.
 export const me = 5;

@@ -2,7 +2,7 @@ import type { Contact, ContactSummary } from '@lightpath/domain/contacts';
 import type { UserType } from '@lightpath/domain/user-types';
 import { sessionFor as sessionOfType } from './page-fixtures';
 
-export { ok, page, signedIn } from './page-fixtures';
+export { ok, page, renderSignedIn, signedIn } from './page-fixtures';
 
 // Shared by the contacts page tests: contacts on the wire (sessions and envelopes: test/page-fixtures).
 // A type 4 session here is a company admin, the one who manages contacts.

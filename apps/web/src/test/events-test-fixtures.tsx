@@ -1,6 +1,6 @@
 import type { EventDetail, EventSummary } from '@lightpath/domain/events';
 
-export { ok, page, sessionFor, signedIn } from './page-fixtures';
+export { ok, page, renderSignedIn, sessionFor, signedIn } from './page-fixtures';
 
 // Shared by the events page tests: an event on the wire (sessions and envelopes: test/page-fixtures).
 

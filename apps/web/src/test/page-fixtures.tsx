@@ -1,11 +1,12 @@
 import type { UserType } from '@lightpath/domain/user-types';
 import { ModalsProvider } from '@mantine/modals';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, type RouteObject, useLocation } from 'react-router';
 import { actorFromSession, type Session, SessionContext } from '../lib/session';
-import type { Route } from './fetch-mock';
+import { mockFetch, type Route } from './fetch-mock';
+import { renderRoutes } from './render';
 
-// Shared by the page tests: a session for each role, the app's outlet with the current URL shown, and
-// reply envelopes.
+// Shared by the page tests: a session for each role, the app's outlet with the current URL shown,
+// reply envelopes and the render that puts them together.
 
 export function sessionFor(type: UserType, options: { companyAdmin?: boolean } = {}): Session {
   const customerid = type <= 3 ? 1 : 7;
@@ -74,3 +75,12 @@ export const ok = (payload: unknown, message?: string): Route => ({
 });
 export const page = <T,>(results: T[], count = results.length) =>
   ok({ count, limit: 25, offset: 0, results });
+
+export type Replies = Parameters<typeof mockFetch>[0];
+
+// A page test's render: the API's replies mocked, then the pages under the signed-in outlet at one URL.
+export function renderSignedIn(session: Session, pages: RouteObject[], url: string, replies: Replies) {
+  const fetch = mockFetch(replies);
+  const view = renderRoutes([{ element: signedIn(session), children: pages }], url);
+  return { ...view, ...fetch };
+}

@@ -1,6 +1,6 @@
 import type { TicketListRow, TicketPage } from '@lightpath/domain/tickets';
 
-export { ok, page, sessionFor, signedIn } from './page-fixtures';
+export { ok, page, renderSignedIn, sessionFor, signedIn } from './page-fixtures';
 
 // Shared by the tickets page tests: tickets on the wire (sessions and envelopes: test/page-fixtures).
 

@@ -14,11 +14,10 @@ import {
   nowSeconds,
   ok,
   page,
+  renderSignedIn,
   sessionFor,
-  signedIn,
 } from '../../../test/checkins-test-fixtures';
-import { mockFetch, type RecordedCall, type Route } from '../../../test/fetch-mock';
-import { renderRoutes } from '../../../test/render';
+import type { mockFetch, RecordedCall, Route } from '../../../test/fetch-mock';
 import { portalWallTime } from '../../../test/wall-time';
 import { CheckinsPage } from './checkins-page';
 
@@ -43,25 +42,20 @@ function checkinsRoute(onSite: Route, history: Route) {
 }
 
 function render(type: UserType, url: string, routes: Routes = {}) {
-  const fetch = mockFetch({
-    'GET /api/checkins': checkinsRoute(page([mine, theirs]), page([mine, theirs, closed], 3)),
-    'GET /api/sites': page([carlton, docklands, library]),
-    [`GET /api/user/${me}/checkins/active`]: page([mine]),
-    ...routes,
-  });
-  const view = renderRoutes(
+  return renderSignedIn(
+    sessionFor(type),
     [
-      {
-        element: signedIn(sessionFor(type)),
-        children: [
-          { path: '/checkins', element: <CheckinsPage /> },
-          { path: '/site/:siteid', element: <p>Site page</p> },
-        ],
-      },
+      { path: '/checkins', element: <CheckinsPage /> },
+      { path: '/site/:siteid', element: <p>Site page</p> },
     ],
     url,
+    {
+      'GET /api/checkins': checkinsRoute(page([mine, theirs]), page([mine, theirs, closed], 3)),
+      'GET /api/sites': page([carlton, docklands, library]),
+      [`GET /api/user/${me}/checkins/active`]: page([mine]),
+      ...routes,
+    },
   );
-  return { ...view, ...fetch };
 }
 
 const where = () => screen.getByTestId('where').textContent;

@@ -2,9 +2,8 @@ import { contactMessages } from '@lightpath/domain/contacts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../lib/token-storage';
-import { ok, robinDetail, sessionFor, signedIn } from '../../../test/contacts-test-fixtures';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderRoutes } from '../../../test/render';
+import { ok, renderSignedIn, robinDetail, sessionFor } from '../../../test/contacts-test-fixtures';
+import type { mockFetch } from '../../../test/fetch-mock';
 import { ContactPage } from './contact-page';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -12,20 +11,15 @@ vi.setConfig({ testTimeout: 20_000 });
 type Routes = Parameters<typeof mockFetch>[0];
 
 function render(type: Parameters<typeof sessionFor>[0], url: string, routes: Routes) {
-  const fetch = mockFetch(routes);
-  const view = renderRoutes(
+  return renderSignedIn(
+    sessionFor(type),
     [
-      {
-        element: signedIn(sessionFor(type)),
-        children: [
-          { path: '/contact/:contactid', element: <ContactPage /> },
-          { path: '/contacts', element: <p>Contacts list</p> },
-        ],
-      },
+      { path: '/contact/:contactid', element: <ContactPage /> },
+      { path: '/contacts', element: <p>Contacts list</p> },
     ],
     url,
+    routes,
   );
-  return { ...view, ...fetch };
 }
 
 beforeEach(() => {

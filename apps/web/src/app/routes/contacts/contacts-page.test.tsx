@@ -2,9 +2,15 @@ import { contactMessages } from '@lightpath/domain/contacts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../lib/token-storage';
-import { ok, page, robin, robinDetail, sessionFor, signedIn } from '../../../test/contacts-test-fixtures';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderRoutes } from '../../../test/render';
+import {
+  ok,
+  page,
+  renderSignedIn,
+  robin,
+  robinDetail,
+  sessionFor,
+} from '../../../test/contacts-test-fixtures';
+import type { mockFetch } from '../../../test/fetch-mock';
 import { ContactsPage } from './contacts-page';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -17,20 +23,15 @@ const customers = page([
 ]);
 
 function render(type: Parameters<typeof sessionFor>[0], url: string, routes: Routes) {
-  const fetch = mockFetch({ 'GET /api/customers': customers, ...routes });
-  const view = renderRoutes(
+  return renderSignedIn(
+    sessionFor(type),
     [
-      {
-        element: signedIn(sessionFor(type)),
-        children: [
-          { path: '/contacts', element: <ContactsPage /> },
-          { path: '/contact/:contactid', element: <p>Contact page {robinDetail.contactid}</p> },
-        ],
-      },
+      { path: '/contacts', element: <ContactsPage /> },
+      { path: '/contact/:contactid', element: <p>Contact page {robinDetail.contactid}</p> },
     ],
     url,
+    { 'GET /api/customers': customers, ...routes },
   );
-  return { ...view, ...fetch };
 }
 
 const where = () => screen.getByTestId('where').textContent;

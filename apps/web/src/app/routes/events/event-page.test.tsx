@@ -3,9 +3,8 @@ import { eventMessages } from '@lightpath/domain/events';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../lib/token-storage';
-import { detail, ok, sessionFor, signedIn } from '../../../test/events-test-fixtures';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderRoutes } from '../../../test/render';
+import { detail, ok, renderSignedIn, sessionFor } from '../../../test/events-test-fixtures';
+import type { mockFetch } from '../../../test/fetch-mock';
 import { EventPage } from './event-page';
 
 // The wizard has its own tests; here it only has to open in edit mode with this event.
@@ -25,20 +24,15 @@ vi.setConfig({ testTimeout: 20_000 });
 type Routes = Parameters<typeof mockFetch>[0];
 
 function render(session: ReturnType<typeof sessionFor>, url: string, routes: Routes) {
-  const fetch = mockFetch(routes);
-  const view = renderRoutes(
+  return renderSignedIn(
+    session,
     [
-      {
-        element: signedIn(session),
-        children: [
-          { path: '/event/:eventid', element: <EventPage /> },
-          { path: '/events', element: <p>Outages list</p> },
-        ],
-      },
+      { path: '/event/:eventid', element: <EventPage /> },
+      { path: '/events', element: <p>Outages list</p> },
     ],
     url,
+    routes,
   );
-  return { ...view, ...fetch };
 }
 
 const panel = (name: string) => screen.getByRole('region', { name });

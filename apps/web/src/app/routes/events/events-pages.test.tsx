@@ -3,9 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultPastRange, rangeSeconds } from '../../../features/events/event-format';
 import { setToken } from '../../../lib/token-storage';
-import { outage, page, sessionFor, signedIn, works } from '../../../test/events-test-fixtures';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderRoutes } from '../../../test/render';
+import { outage, page, renderSignedIn, sessionFor, works } from '../../../test/events-test-fixtures';
+import type { mockFetch } from '../../../test/fetch-mock';
 import { NetworkOutagesPage, ScheduledEventsPage } from './events-page';
 import { PastEventsPage } from './past-events-page';
 
@@ -27,21 +26,16 @@ vi.setConfig({ testTimeout: 20_000 });
 type Routes = Parameters<typeof mockFetch>[0];
 
 function render(session: ReturnType<typeof sessionFor>, url: string, routes: Routes) {
-  const fetch = mockFetch({ 'GET /api/customers': page([]), ...routes });
-  const view = renderRoutes(
+  return renderSignedIn(
+    session,
     [
-      {
-        element: signedIn(session),
-        children: [
-          { path: '/events', element: <NetworkOutagesPage /> },
-          { path: '/events/scheduled-events', element: <ScheduledEventsPage /> },
-          { path: '/events/past-events', element: <PastEventsPage /> },
-        ],
-      },
+      { path: '/events', element: <NetworkOutagesPage /> },
+      { path: '/events/scheduled-events', element: <ScheduledEventsPage /> },
+      { path: '/events/past-events', element: <PastEventsPage /> },
     ],
     url,
+    { 'GET /api/customers': page([]), ...routes },
   );
-  return { ...view, ...fetch };
 }
 
 function queryOf(calls: { url: string }[], path: string) {

@@ -4,9 +4,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../../lib/session';
 import { setToken } from '../../../lib/token-storage';
-import { mockFetch } from '../../../test/fetch-mock';
-import { ok, page, sessionFor, signedIn } from '../../../test/page-fixtures';
-import { renderRoutes } from '../../../test/render';
+import type { mockFetch } from '../../../test/fetch-mock';
+import { ok, page, renderSignedIn, sessionFor } from '../../../test/page-fixtures';
 import { ServicePage } from './service-page';
 import { ServicesPage } from './services-page';
 
@@ -42,20 +41,15 @@ const service: Service = {
 };
 
 function render(session: Session, url: string, routes: Parameters<typeof mockFetch>[0]) {
-  const fetch = mockFetch(routes);
-  const view = renderRoutes(
+  return renderSignedIn(
+    session,
     [
-      {
-        element: signedIn(session),
-        children: [
-          { path: '/services', element: <ServicesPage /> },
-          { path: '/service/:serviceid', element: <ServicePage /> },
-        ],
-      },
+      { path: '/services', element: <ServicesPage /> },
+      { path: '/service/:serviceid', element: <ServicePage /> },
     ],
     url,
+    routes,
   );
-  return { ...view, ...fetch };
 }
 
 beforeEach(() => {

@@ -3,9 +3,7 @@ import type { UserType } from '@lightpath/domain/user-types';
 import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../test/fetch-mock';
-import { ok, page, sessionFor, signedIn } from '../../../test/page-fixtures';
-import { renderRoutes } from '../../../test/render';
+import { ok, page, renderSignedIn, sessionFor } from '../../../test/page-fixtures';
 import { SitePage } from './site-page';
 import { SitesPage } from './sites-page';
 
@@ -49,51 +47,46 @@ const library: Site = {
 const vpls: Site = { ...library, siteid: 800, sitenumber: 'S0800', sitename: 'UNG Campus VPLS', sitetype: 2 };
 
 function render(type: UserType, url: string) {
-  const { calls } = mockFetch({
-    'GET /api/portal': ok({
-      name: 'Lightpath',
-      provider: { name: 'MRN', code: 'MRN', customerid: 1 },
-      supportphone: '1',
-      version: '1',
-    }),
-    'GET /api/sites': page([library]),
-    'GET /api/site/12': ok(library),
-    'GET /api/site/800': ok(vpls),
-    'GET /api/site/12/contacts': ok({ contacts: [] }),
-    'GET /api/site/12/services': ok({ services: [] }),
-    'GET /api/site/800/services': ok({ services: [] }),
-    'GET /api/customers': page([]),
-    'GET /api/site/12/access': page([
-      {
-        requestid: 3,
-        ticketid: 10_001,
-        siteid: 12,
-        accesstype: 1,
-        technician: 'Terry Tech',
-        datetime: 1_782_856_800,
-        reason: 'Maintenance Works',
-        number: null,
-        emergency: true,
-        serviceaffecting: false,
-        details: 'Fan tray',
-        requestedby: 'Ada Admin',
-        createdat: 1_782_800_000,
-      },
-    ]),
-  });
-  const view = renderRoutes(
+  return renderSignedIn(
+    sessionFor(type),
     [
-      {
-        element: signedIn(sessionFor(type)),
-        children: [
-          { path: '/sites', element: <SitesPage /> },
-          { path: '/site/:siteid', element: <SitePage /> },
-        ],
-      },
+      { path: '/sites', element: <SitesPage /> },
+      { path: '/site/:siteid', element: <SitePage /> },
     ],
     url,
+    {
+      'GET /api/portal': ok({
+        name: 'Lightpath',
+        provider: { name: 'MRN', code: 'MRN', customerid: 1 },
+        supportphone: '1',
+        version: '1',
+      }),
+      'GET /api/sites': page([library]),
+      'GET /api/site/12': ok(library),
+      'GET /api/site/800': ok(vpls),
+      'GET /api/site/12/contacts': ok({ contacts: [] }),
+      'GET /api/site/12/services': ok({ services: [] }),
+      'GET /api/site/800/services': ok({ services: [] }),
+      'GET /api/customers': page([]),
+      'GET /api/site/12/access': page([
+        {
+          requestid: 3,
+          ticketid: 10_001,
+          siteid: 12,
+          accesstype: 1,
+          technician: 'Terry Tech',
+          datetime: 1_782_856_800,
+          reason: 'Maintenance Works',
+          number: null,
+          emergency: true,
+          serviceaffecting: false,
+          details: 'Fan tray',
+          requestedby: 'Ada Admin',
+          createdat: 1_782_800_000,
+        },
+      ]),
+    },
   );
-  return { ...view, calls };
 }
 
 afterEach(() => {

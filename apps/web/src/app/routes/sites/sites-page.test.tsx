@@ -1,16 +1,14 @@
 import type { UserType } from '@lightpath/domain/user-types';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../test/fetch-mock';
-import { ok, page, sessionFor, signedIn } from '../../../test/page-fixtures';
-import { renderRoutes } from '../../../test/render';
+import { ok, page, renderSignedIn, sessionFor } from '../../../test/page-fixtures';
 import { SitesPage } from './sites-page';
 
 // These render the whole Mantine tree and wait out debounces: seconds on a busy shared machine.
 const slow = 15_000;
 
 function renderSites(type: UserType, url: string) {
-  const { calls } = mockFetch({
+  return renderSignedIn(sessionFor(type), [{ path: '/sites', element: <SitesPage /> }], url, {
     'GET /api/portal': ok({
       name: 'Lightpath',
       provider: { name: 'MRN', code: 'MRN', customerid: 1 },
@@ -39,16 +37,6 @@ function renderSites(type: UserType, url: string) {
     'GET /api/customers': page([]),
     'POST /api/site': { status: 500, body: { result: 'Failure' } },
   });
-  const view = renderRoutes(
-    [
-      {
-        element: signedIn(sessionFor(type)),
-        children: [{ path: '/sites', element: <SitesPage /> }],
-      },
-    ],
-    url,
-  );
-  return { ...view, calls };
 }
 
 afterEach(() => {

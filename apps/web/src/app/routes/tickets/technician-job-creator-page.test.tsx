@@ -5,10 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Technician } from '../../../features/tickets/api/list-technicians';
 import { setToken } from '../../../lib/token-storage';
 import { carlton, library, site } from '../../../test/checkins-test-fixtures';
-import type { RecordedCall } from '../../../test/fetch-mock';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderRoutes } from '../../../test/render';
-import { ok, page, sessionFor, signedIn } from '../../../test/tickets-test-fixtures';
+import type { mockFetch, RecordedCall } from '../../../test/fetch-mock';
+import { ok, page, renderSignedIn, sessionFor } from '../../../test/tickets-test-fixtures';
 import { portalWallTime } from '../../../test/wall-time';
 import { TechnicianJobCreatorPage } from './technician-job-creator-page';
 
@@ -26,20 +24,15 @@ const created = (ticketid: number) => ({
 });
 
 function render(session: ReturnType<typeof sessionFor>, routes: Routes) {
-  const fetch = mockFetch({ 'GET /api/sites': page([carlton, oldExchange, library]), ...routes });
-  const view = renderRoutes(
+  return renderSignedIn(
+    session,
     [
-      {
-        element: signedIn(session),
-        children: [
-          { path: '/', element: <p>Job tickets</p> },
-          { path: '/technician-job-creator', element: <TechnicianJobCreatorPage /> },
-        ],
-      },
+      { path: '/', element: <p>Job tickets</p> },
+      { path: '/technician-job-creator', element: <TechnicianJobCreatorPage /> },
     ],
     '/technician-job-creator',
+    { 'GET /api/sites': page([carlton, oldExchange, library]), ...routes },
   );
-  return { ...view, ...fetch };
 }
 
 const where = () => screen.getByTestId('where').textContent;

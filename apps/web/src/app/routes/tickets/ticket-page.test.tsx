@@ -3,11 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../lib/token-storage';
-import { site } from '../../../test/checkins-test-fixtures';
-import type { RecordedCall } from '../../../test/fetch-mock';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderRoutes } from '../../../test/render';
-import { jobTicket, ok, outageDetail, sessionFor, signedIn } from '../../../test/tickets-test-fixtures';
+import { renderSignedIn, site } from '../../../test/checkins-test-fixtures';
+import type { mockFetch, RecordedCall } from '../../../test/fetch-mock';
+import { jobTicket, ok, outageDetail, sessionFor } from '../../../test/tickets-test-fixtures';
 import { TicketPage } from './ticket-page';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -15,12 +13,7 @@ vi.setConfig({ testTimeout: 20_000 });
 type Routes = Parameters<typeof mockFetch>[0];
 
 function render(session: ReturnType<typeof sessionFor>, url: string, routes: Routes) {
-  const fetch = mockFetch(routes);
-  const view = renderRoutes(
-    [{ element: signedIn(session), children: [{ path: '/ticket/:ticketid', element: <TicketPage /> }] }],
-    url,
-  );
-  return { ...view, ...fetch };
+  return renderSignedIn(session, [{ path: '/ticket/:ticketid', element: <TicketPage /> }], url, routes);
 }
 
 const panel = (name: string) => screen.getByRole('region', { name });

@@ -2,14 +2,13 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime, formatRelative } from '../../../lib/format';
 import { setToken } from '../../../lib/token-storage';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderRoutes } from '../../../test/render';
+import type { mockFetch } from '../../../test/fetch-mock';
 import {
   ok,
   outageTicket,
   page,
+  renderSignedIn,
   sessionFor,
-  signedIn,
   worksTicket,
 } from '../../../test/tickets-test-fixtures';
 import { TicketsPage } from './tickets-page';
@@ -32,20 +31,15 @@ vi.setConfig({ testTimeout: 20_000 });
 type Routes = Parameters<typeof mockFetch>[0];
 
 function render(session: ReturnType<typeof sessionFor>, url: string, routes: Routes) {
-  const fetch = mockFetch(routes);
-  const view = renderRoutes(
+  return renderSignedIn(
+    session,
     [
-      {
-        element: signedIn(session),
-        children: [
-          { path: '/tickets', element: <TicketsPage /> },
-          { path: '/ticket/:ticketid', element: <p>Ticket page</p> },
-        ],
-      },
+      { path: '/tickets', element: <TicketsPage /> },
+      { path: '/ticket/:ticketid', element: <p>Ticket page</p> },
     ],
     url,
+    routes,
   );
-  return { ...view, ...fetch };
 }
 
 function queryOf(calls: { url: string }[]) {
