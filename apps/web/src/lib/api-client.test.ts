@@ -1,6 +1,18 @@
+import { noPayload } from '@lightpath/domain/api';
+import { siteSchema } from '@lightpath/domain/sites';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { carlton } from '../test/checkins-test-fixtures';
 import { mockFetch } from '../test/fetch-mock';
-import { ApiError, apiRequest, buildUrl, configureApiClient, errorMessage, needsToast } from './api-client';
+import {
+  ApiError,
+  apiRequest,
+  buildUrl,
+  configureApiClient,
+  errorMessage,
+  needsToast,
+  ReplyDrift,
+} from './api-client';
 import { getToken, setToken } from './token-storage';
 
 const onUnauthorized = vi.fn();
@@ -27,12 +39,17 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
+// The failures below never reach the payload, so they name the reply schema with no payload.
+const countReply = z.object({ count: z.number() });
+
 describe('apiRequest', () => {
   it('returns the payload of a Success envelope and sends the token header', async () => {
     setToken('abc123', false);
     const { calls } = mockFetch({ 'GET /api/users': { body: { result: 'Success', payload: { count: 2 } } } });
 
-    await expect(apiRequest('users', { query: { limit: 25, q: '', type: undefined } })).resolves.toEqual({
+    await expect(
+      apiRequest('users', { reply: countReply, query: { limit: 25, q: '', type: undefined } }),
+    ).resolves.toEqual({
       count: 2,
     });
     expect(calls[0]?.url).toBe('/api/users?limit=25');
@@ -41,7 +58,7 @@ describe('apiRequest', () => {
 
   it('treats a 200 whose envelope says Failure as a failure', async () => {
     mockFetch({ 'GET /api/thing': { body: { result: 'Failure', message: 'Nope' } } });
-    const error = await failure(apiRequest('thing'));
+    const error = await failure(apiRequest('thing', { reply: noPayload }));
     expect(error.status).toBe(200);
     expect(error.message).toBe('Nope');
   });
@@ -57,7 +74,9 @@ describe('apiRequest', () => {
         },
       },
     });
-    const error = await failure(apiRequest('users', { method: 'POST', body: { email: 'x' } }));
+    const error = await failure(
+      apiRequest('users', { reply: noPayload, method: 'POST', body: { email: 'x' } }),
+    );
     expect(error.status).toBe(400);
     expect(error.errors).toEqual([{ path: 'email', message: 'Enter a valid email address' }]);
     expect(needsToast(error)).toBe(true);
@@ -70,7 +89,7 @@ describe('apiRequest', () => {
       'GET /api/user/me': { status: 401, body: { result: 'Failure', message: 'Session expired' } },
     });
 
-    const error = await failure(apiRequest('user/me'));
+    const error = await failure(apiRequest('user/me', { reply: noPayload }));
     expect(error.status).toBe(401);
     expect(error.handled).toBe(true);
     expect(needsToast(error)).toBe(false);
@@ -86,7 +105,9 @@ describe('apiRequest', () => {
       'POST /api/login': { status: 401, body: { result: 'Failure', message: 'Invalid email or password' } },
     });
 
-    const error = await failure(apiRequest('login', { method: 'POST', body: {}, public: true }));
+    const error = await failure(
+      apiRequest('login', { reply: noPayload, method: 'POST', body: {}, public: true }),
+    );
     expect(error.message).toBe('Invalid email or password');
     expect(calls[0]?.headers['X-AUTH-TOKEN']).toBeUndefined();
     expect(getToken()).toBe('still-mine');
@@ -97,7 +118,7 @@ describe('apiRequest', () => {
     setToken('keep-me', false);
     mockFetch({ 'DELETE /api/user/4': { status: 403, body: { result: 'Failure', message: 'Not for you' } } });
 
-    const error = await failure(apiRequest('user/4', { method: 'DELETE' }));
+    const error = await failure(apiRequest('user/4', { reply: noPayload, method: 'DELETE' }));
     expect(error.status).toBe(403);
     expect(onForbidden).toHaveBeenCalledWith('Not for you');
     expect(onUnauthorized).not.toHaveBeenCalled();
@@ -106,14 +127,14 @@ describe('apiRequest', () => {
 
   it('stays quiet on a 403 the screen explains itself', async () => {
     mockFetch({ 'GET /api/customers': { status: 403, body: { result: 'Failure', message: 'No' } } });
-    const error = await failure(apiRequest('customers', { quietForbidden: true }));
+    const error = await failure(apiRequest('customers', { reply: noPayload, quietForbidden: true }));
     expect(onForbidden).not.toHaveBeenCalled();
     expect(needsToast(error)).toBe(true);
   });
 
   it('turns a non-JSON error page into a readable error without pretending the server said it', async () => {
     mockFetch({ 'GET /api/users': { status: 502, text: '<html>Bad gateway</html>' } });
-    const error = await failure(apiRequest('users'));
+    const error = await failure(apiRequest('users', { reply: noPayload }));
     expect(error.status).toBe(502);
     expect(error.fromServer).toBe(false);
     expect(errorMessage(error, 'An error occurred retrieving users')).toBe(
@@ -128,9 +149,34 @@ describe('apiRequest', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    const error = await failure(apiRequest('users'));
+    const error = await failure(apiRequest('users', { reply: noPayload }));
     expect(error.status).toBe(0);
     expect(errorMessage(error, 'fallback')).toMatch(/could not be reached/);
+  });
+});
+
+describe('the reply contract', () => {
+  const site = carlton;
+
+  it('hands back a reply that fits its schema', async () => {
+    mockFetch({ 'GET /api/site/12': { body: { result: 'Success', payload: site } } });
+    await expect(apiRequest('site/12', { reply: siteSchema })).resolves.toEqual(site);
+  });
+
+  it('fails a reply that drifted from its schema, naming the call and the field (development and tests)', async () => {
+    // A site type the contract does not know and a missing condition.
+    const { condition: _dropped, ...withoutCondition } = site;
+    mockFetch({
+      'GET /api/site/12': { body: { result: 'Success', payload: { ...withoutCondition, sitetype: 9 } } },
+    });
+    const error = await apiRequest('site/12', { reply: siteSchema }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ReplyDrift);
+    expect((error as ReplyDrift).message).toMatch(/^site\/12 answered outside its reply schema/);
+    expect((error as ReplyDrift).message).toMatch(/sitetype/);
+    expect((error as ReplyDrift).message).toMatch(/condition/);
   });
 });
 

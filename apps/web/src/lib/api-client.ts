@@ -1,4 +1,5 @@
 import type { Envelope, FieldError } from '@lightpath/domain/api';
+import { z } from 'zod';
 import { clearToken, getToken } from './token-storage';
 
 export const apiBase = '/api/';
@@ -55,6 +56,43 @@ export type RequestOptions = {
   headers?: Record<string, string>;
 };
 
+// A call names the domain schema of its reply's payload (docs/decisions/023); the reply's type is that
+// schema's output, so no reply shape is written again in the web.
+export type ReplyOptions<S extends z.ZodType> = RequestOptions & { reply: S };
+
+// A reply outside its schema, caught in development and in the unit tests (see `checksReplies`).
+export class ReplyDrift extends Error {
+  constructor(path: string, error: z.ZodError) {
+    super(`${path} answered outside its reply schema: ${z.prettifyError(error)}`);
+    this.name = 'ReplyDrift';
+  }
+}
+
+// Replies are parsed with their schema in development and under test, so a drift between the server,
+// a test's fixture and the contract fails loudly there. A production build trusts the payload as it is:
+// the server's own tests already parse every reply, and a harmless drift (an extra enum value a screen
+// never reads) must not blank a page for a customer. Reply schemas carry no transforms, so the parsed
+// and the unparsed payload are the same value.
+let checksReplies = import.meta.env.DEV;
+
+// For the unit tests whose hand-built fixtures still drift from the contract (docs/decisions/023,
+// "what is left"): they turn the check off for their file and back on after it.
+export function checkReplies(on: boolean): void {
+  checksReplies = on && import.meta.env.DEV;
+}
+
+export function checkedPayload<S extends z.ZodType>(path: string, reply: S, payload: unknown): z.output<S> {
+  if (!checksReplies) return payload as z.output<S>;
+  const parsed = reply.safeParse(payload);
+  if (!parsed.success) {
+    const drift = new ReplyDrift(path, parsed.error);
+    // A screen shows only "Something unexpected went wrong"; the console says which field drifted.
+    console.error(drift.message);
+    throw drift;
+  }
+  return parsed.data;
+}
+
 export type ApiReply<T> = { payload: T; message: string | undefined };
 
 const forbiddenFallback = 'You are not allowed to do that.';
@@ -92,10 +130,15 @@ function fallbackMessage(status: number): string {
   return `The request failed (${status}).`;
 }
 
-export async function apiRequestWithMessage<T>(
+export async function apiRequestWithMessage<S extends z.ZodType>(
   path: string,
-  options: RequestOptions = {},
-): Promise<ApiReply<T>> {
+  options: ReplyOptions<S>,
+): Promise<ApiReply<z.output<S>>> {
+  const { payload, message } = await fetchReply(path, options);
+  return { payload: checkedPayload(path, options.reply, payload), message };
+}
+
+async function fetchReply(path: string, options: RequestOptions): Promise<ApiReply<unknown>> {
   const { method = 'GET', query, body, signal } = options;
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   const token = options.public ? null : getToken();
@@ -114,12 +157,12 @@ export async function apiRequestWithMessage<T>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, fallbackMessage(0), { fromServer: false });
   }
-  return readReply<T>(response, options);
+  return readReply(response, options);
 }
 
 // The envelope of a reply: its payload and message on success, else the ApiError it stands for (a
 // 401 also signs out, a 403 is told unless the caller asked for quiet).
-async function readReply<T>(response: Response, options: RequestOptions): Promise<ApiReply<T>> {
+async function readReply(response: Response, options: RequestOptions): Promise<ApiReply<unknown>> {
   let envelope: unknown = null;
   try {
     envelope = await response.json();
@@ -146,7 +189,7 @@ async function readReply<T>(response: Response, options: RequestOptions): Promis
 
   // Success is the envelope saying so, never the status code alone (spec 5: "only when Success").
   if (response.ok && isEnvelope(envelope) && envelope.result === 'Success') {
-    return { payload: envelope.payload as T, message };
+    return { payload: envelope.payload, message };
   }
   const errors = isEnvelope(envelope) ? fieldErrorsOf(envelope.payload) : [];
   throw new ApiError(response.status, message ?? fallbackMessage(response.status), {
@@ -170,8 +213,11 @@ export async function apiDownload(path: string): Promise<Blob> {
   throw new ApiError(response.status, fallbackMessage(response.status), { fromServer: false });
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await apiRequestWithMessage<T>(path, options)).payload;
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: ReplyOptions<S>,
+): Promise<z.output<S>> {
+  return (await apiRequestWithMessage(path, options)).payload;
 }
 
 // The message to show for a failure: the server's when it gave one, else the screen's default.

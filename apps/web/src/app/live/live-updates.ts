@@ -1,3 +1,4 @@
+import { meSchema } from '@lightpath/domain/users';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { eventViewQueryKeys } from '../../features/events/api/invalidate-event-views';
 import { apiRequest } from '../../lib/api-client';
@@ -28,7 +29,7 @@ export type LiveUpdatesOptions = {
 };
 
 function signOutThroughApiClient() {
-  void apiRequest('user/me').catch(() => undefined);
+  void apiRequest('user/me', { reply: meSchema }).catch(() => undefined);
 }
 
 // Keeps the cached data current while signed in: refetch what a change makes stale, and poll the

@@ -1,9 +1,12 @@
-import type { LinkStatus } from '@lightpath/domain/telemetry';
+import { linkStatusSchema } from '@lightpath/domain/telemetry';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 
 export function getLinkStatus(serviceid: string, signal?: AbortSignal) {
-  return apiRequest<LinkStatus>(`service/${encodeURIComponent(serviceid)}/linkstatus`, { signal });
+  return apiRequest(`service/${encodeURIComponent(serviceid)}/linkstatus`, {
+    reply: linkStatusSchema,
+    signal,
+  });
 }
 
 export function linkStatusQuery(serviceid: string) {

@@ -1,4 +1,4 @@
-import type { meSchema } from '@lightpath/domain/users';
+import { meSchema } from '@lightpath/domain/users';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../api-client';
@@ -7,7 +7,7 @@ import { apiRequest } from '../api-client';
 export type Me = z.output<typeof meSchema>;
 
 export function getMe(signal?: AbortSignal) {
-  return apiRequest<Me>('user/me', { signal });
+  return apiRequest('user/me', { reply: meSchema, signal });
 }
 
 export const meQueryKey = ['me'] as const;

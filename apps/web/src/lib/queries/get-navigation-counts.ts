@@ -1,11 +1,12 @@
 import type { CountKey } from '@lightpath/domain/navigation';
+import { navigationCountsSchema } from '@lightpath/domain/navigation';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 
 export type NavigationCounts = Partial<Record<CountKey, number>>;
 
 export async function getNavigationCounts(signal?: AbortSignal) {
-  return (await apiRequest<{ counts: NavigationCounts }>('navigation/counts', { signal })).counts ?? {};
+  return (await apiRequest('navigation/counts', { reply: navigationCountsSchema, signal })).counts ?? {};
 }
 
 // Spec 9: network events refresh every 120 s; the sidebar's event counts follow the same rhythm.

@@ -1,4 +1,4 @@
-import type { portalInfoSchema } from '@lightpath/domain/portal';
+import { portalInfoSchema } from '@lightpath/domain/portal';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../api-client';
@@ -6,7 +6,7 @@ import { apiRequest } from '../api-client';
 export type PortalInfo = z.output<typeof portalInfoSchema>;
 
 export function getPortalInfo(signal?: AbortSignal) {
-  return apiRequest<PortalInfo>('portal', { signal, public: true });
+  return apiRequest('portal', { reply: portalInfoSchema, signal, public: true });
 }
 
 // Public and fixed for the life of a deployment, so it is fetched once per page load.

@@ -1,9 +1,9 @@
-import type { Site } from '@lightpath/domain/sites';
+import { siteSchema } from '@lightpath/domain/sites';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 
 export function getSite(siteid: number, signal?: AbortSignal) {
-  return apiRequest<Site>(`site/${siteid}`, { signal });
+  return apiRequest(`site/${siteid}`, { reply: siteSchema, signal });
 }
 
 export function siteQuery(siteid: number) {

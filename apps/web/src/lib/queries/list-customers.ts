@@ -1,9 +1,10 @@
-import type { ListPage } from '@lightpath/domain/api';
-import type { Customer } from '@lightpath/domain/customers';
+import { listPage } from '@lightpath/domain/api';
+import { customerListItemSchema } from '@lightpath/domain/customers';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '../api-client';
 
-export type CustomerListItem = Customer & { usercount?: number };
+export type CustomerListItem = z.output<typeof customerListItemSchema>;
 
 export type ListCustomersParams = {
   limit: number;
@@ -14,7 +15,12 @@ export type ListCustomersParams = {
 };
 
 export function listCustomers(params: ListCustomersParams, signal?: AbortSignal, quietForbidden = false) {
-  return apiRequest<ListPage<CustomerListItem>>('customers', { query: params, signal, quietForbidden });
+  return apiRequest('customers', {
+    reply: listPage(customerListItemSchema),
+    query: params,
+    signal,
+    quietForbidden,
+  });
 }
 
 export function listCustomersQuery(params: ListCustomersParams) {

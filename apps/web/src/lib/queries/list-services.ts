@@ -1,5 +1,6 @@
-import type { ListPage } from '@lightpath/domain/api';
-import type { ServiceGroup, ServiceSummary } from '@lightpath/domain/services';
+import { listPage } from '@lightpath/domain/api';
+import type { ServiceGroup } from '@lightpath/domain/services';
+import { serviceSummarySchema } from '@lightpath/domain/services';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 
@@ -19,7 +20,7 @@ export type ListServicesParams = {
 };
 
 export function listServices(params: ListServicesParams, signal?: AbortSignal) {
-  return apiRequest<ListPage<ServiceSummary>>('services', { query: params, signal });
+  return apiRequest('services', { reply: listPage(serviceSummarySchema), query: params, signal });
 }
 
 export function listServicesQuery(params: ListServicesParams) {

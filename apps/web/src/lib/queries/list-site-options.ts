@@ -1,5 +1,6 @@
-import type { ListPage } from '@lightpath/domain/api';
+import { listPage } from '@lightpath/domain/api';
 import type { Site } from '@lightpath/domain/sites';
+import { siteSchema } from '@lightpath/domain/sites';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 
@@ -8,7 +9,8 @@ export type SiteOptionsParams = { customerid?: number; sitetype?: number };
 // Every site of a customer (or of a type) in one page, for pickers and for knowing which sites a
 // customer may open. The API's maximum page is 1000, far above any one customer's sites.
 export function listSiteOptions(params: SiteOptionsParams, signal?: AbortSignal) {
-  return apiRequest<ListPage<Site>>('sites', {
+  return apiRequest('sites', {
+    reply: listPage(siteSchema),
     query: { ...params, limit: 1000, offset: 0, sort: 'sitenumber' },
     signal,
   });

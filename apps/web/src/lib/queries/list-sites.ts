@@ -1,5 +1,6 @@
-import type { ListPage } from '@lightpath/domain/api';
-import type { Site, SiteType } from '@lightpath/domain/sites';
+import { listPage } from '@lightpath/domain/api';
+import type { SiteType } from '@lightpath/domain/sites';
+import { siteSchema } from '@lightpath/domain/sites';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 
@@ -14,7 +15,7 @@ export type ListSitesParams = {
 };
 
 export function listSites(params: ListSitesParams, signal?: AbortSignal) {
-  return apiRequest<ListPage<Site>>('sites', { query: params, signal });
+  return apiRequest('sites', { reply: listPage(siteSchema), query: params, signal });
 }
 
 export function listSitesQuery(params: ListSitesParams) {

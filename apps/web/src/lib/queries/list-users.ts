@@ -1,10 +1,11 @@
-import type { ListPage } from '@lightpath/domain/api';
+import { listPage } from '@lightpath/domain/api';
 import type { UserType } from '@lightpath/domain/user-types';
-import type { User } from '@lightpath/domain/users';
+import { userListItemSchema } from '@lightpath/domain/users';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '../api-client';
 
-export type UserListItem = User & { customername?: string | null };
+export type UserListItem = z.output<typeof userListItemSchema>;
 
 export type ListUsersParams = {
   limit: number;
@@ -16,7 +17,7 @@ export type ListUsersParams = {
 };
 
 export function listUsers(params: ListUsersParams, signal?: AbortSignal) {
-  return apiRequest<ListPage<UserListItem>>('users', { query: params, signal });
+  return apiRequest('users', { reply: listPage(userListItemSchema), query: params, signal });
 }
 
 export function listUsersQuery(params: ListUsersParams) {

@@ -1,12 +1,18 @@
 import type { Subscription } from '@lightpath/domain/subscriptions';
 import type { UserType } from '@lightpath/domain/user-types';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkReplies } from '../../../lib/api-client';
 import { actorFromSession, type Session } from '../../../lib/session';
 import { mockFetch, type Route } from '../../../test/fetch-mock';
 import { ok, page, sessionFor, signedIn } from '../../../test/page-fixtures';
 import { renderRoutes } from '../../../test/render';
 import { ServiceNotificationsPage } from './service-notifications-page';
+
+// This file's hand-built fixtures still drift from the reply contract (partial rows), so its replies
+// are not parsed yet; docs/decisions/023 lists it under what is left.
+beforeAll(() => checkReplies(false));
+afterAll(() => checkReplies(true));
 
 // These render the whole Mantine tree and wait out debounces: seconds on a busy shared machine.
 const slow = 15_000;

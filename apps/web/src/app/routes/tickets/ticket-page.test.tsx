@@ -1,12 +1,18 @@
 import { ticketMessages } from '@lightpath/domain/tickets';
 import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { checkReplies } from '../../../lib/api-client';
 import { setToken } from '../../../lib/token-storage';
 import { renderSignedIn, site } from '../../../test/checkins-test-fixtures';
 import type { mockFetch, RecordedCall } from '../../../test/fetch-mock';
 import { jobTicket, ok, outageDetail, sessionFor } from '../../../test/tickets-test-fixtures';
 import { TicketPage } from './ticket-page';
+
+// This file's hand-built fixtures still drift from the reply contract (partial rows), so its replies
+// are not parsed yet; docs/decisions/023 lists it under what is left.
+beforeAll(() => checkReplies(false));
+afterAll(() => checkReplies(true));
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -30,10 +30,7 @@ export function UserPage() {
   const deleteUser = useDeleteUser();
   const user = query.data;
   const self = user?.userid === actor.userId;
-  const customerQuery = useCustomer(
-    user?.customerid ?? 0,
-    Boolean(user) && !user?.customername && can(actor, 'customers.view'),
-  );
+  const customerQuery = useCustomer(user?.customerid ?? 0, Boolean(user) && can(actor, 'customers.view'));
   usePageTitle(user ? fullName(user) : 'User');
 
   // Everyone may open their own account here; other users need the user list.
@@ -57,8 +54,8 @@ export function UserPage() {
 
   const loaded = query.data;
   const name = fullName(loaded);
+  // GET /api/user/{id} carries no customer name (userReplySchema), so it comes from the customer.
   const customerName =
-    loaded.customername ??
     customerQuery.data?.customername ??
     (loaded.customerid === ownCustomer.customerid ? ownCustomer.customername : undefined);
   // Customer admins manage their own company only; the NOC manages everyone (decisions.md).

@@ -1,4 +1,5 @@
-import type { AccessRequestReply, AccessTicketPlan } from '@lightpath/domain/access';
+import type { AccessTicketPlan } from '@lightpath/domain/access';
+import { accessRequestReplySchema } from '@lightpath/domain/access';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestWithMessage } from '../../../lib/api-client';
 import { accessRequestsKey } from './list-access-requests';
@@ -13,7 +14,8 @@ export type CreateAccessRequestInput = AccessRequestInput & {
 // Spec 4: leaving the second step submits the request for real. The reply's message
 // ('Ticket #N created!') is the success toast, so it is kept with the ticket.
 export async function createAccessRequest({ siteid, body, idempotencyKey }: CreateAccessRequestInput) {
-  const reply = await apiRequestWithMessage<AccessRequestReply>(`site/${siteid}/access`, {
+  const reply = await apiRequestWithMessage(`site/${siteid}/access`, {
+    reply: accessRequestReplySchema,
     method: 'POST',
     body: { ...body, preflight: false },
     headers: { 'Idempotency-Key': idempotencyKey },

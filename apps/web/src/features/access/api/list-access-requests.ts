@@ -1,5 +1,5 @@
-import type { AccessRequestRow } from '@lightpath/domain/access';
-import type { ListPage } from '@lightpath/domain/api';
+import { accessRequestRowSchema } from '@lightpath/domain/access';
+import { listPage } from '@lightpath/domain/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -10,7 +10,11 @@ export function listAccessRequests(
   page: { limit: number; offset: number },
   signal?: AbortSignal,
 ) {
-  return apiRequest<ListPage<AccessRequestRow>>(`site/${siteid}/access`, { query: page, signal });
+  return apiRequest(`site/${siteid}/access`, {
+    reply: listPage(accessRequestRowSchema),
+    query: page,
+    signal,
+  });
 }
 
 // A site's access requests, newest first.

@@ -1,4 +1,5 @@
-import type { AccessRequestBody, AccessRequestReply, AccessTicketPlan } from '@lightpath/domain/access';
+import type { AccessRequestBody, AccessTicketPlan } from '@lightpath/domain/access';
+import { accessRequestReplySchema } from '@lightpath/domain/access';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -10,7 +11,8 @@ export async function preflightAccessRequest({
   siteid,
   body,
 }: AccessRequestInput): Promise<AccessTicketPlan> {
-  const reply = await apiRequest<AccessRequestReply>(`site/${siteid}/access`, {
+  const reply = await apiRequest(`site/${siteid}/access`, {
+    reply: accessRequestReplySchema,
     method: 'POST',
     body: { ...body, preflight: true },
   });

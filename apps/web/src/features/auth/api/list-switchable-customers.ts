@@ -1,4 +1,4 @@
-import type { switchableCustomersSchema } from '@lightpath/domain/customers';
+import { switchableCustomersSchema } from '@lightpath/domain/customers';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -7,7 +7,7 @@ export type SwitchableCustomer = z.output<typeof switchableCustomersSchema>['res
 
 // The server lists them by the real user's switch level, so this works while already switched.
 export function listSwitchableCustomers(signal?: AbortSignal) {
-  return apiRequest<z.output<typeof switchableCustomersSchema>>('user/impersonate/customers', { signal });
+  return apiRequest('user/impersonate/customers', { reply: switchableCustomersSchema, signal });
 }
 
 export const switchableCustomersQuery = queryOptions({

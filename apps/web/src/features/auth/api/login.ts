@@ -1,4 +1,4 @@
-import type { LoginInput, loginReplySchema } from '@lightpath/domain/auth';
+import { type LoginInput, loginReplySchema } from '@lightpath/domain/auth';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -6,5 +6,5 @@ export type LoginReply = z.output<typeof loginReplySchema>;
 
 // Public: a 401 here means wrong credentials, not an ended session.
 export function login(input: LoginInput) {
-  return apiRequest<LoginReply>('login', { method: 'POST', body: input, public: true });
+  return apiRequest('login', { reply: loginReplySchema, method: 'POST', body: input, public: true });
 }

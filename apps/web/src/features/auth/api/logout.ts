@@ -1,5 +1,6 @@
+import { noPayload } from '@lightpath/domain/api';
 import { apiRequest } from '../../../lib/api-client';
 
 export function logout() {
-  return apiRequest<unknown>('logout', { method: 'POST' });
+  return apiRequest('logout', { reply: noPayload, method: 'POST' });
 }

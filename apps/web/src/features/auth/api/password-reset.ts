@@ -1,9 +1,11 @@
+import { noPayload } from '@lightpath/domain/api';
 import { apiRequestWithMessage } from '../../../lib/api-client';
 
 // Both are public; the server answers the same for known and unknown addresses.
 export async function requestPasswordReset(email: string) {
   return (
-    await apiRequestWithMessage<unknown>('user/passwordreset/request', {
+    await apiRequestWithMessage('user/passwordreset/request', {
+      reply: noPayload,
       method: 'POST',
       body: { email },
       public: true,
@@ -17,7 +19,8 @@ export async function submitPasswordReset(input: {
   confirmpassword: string;
 }) {
   return (
-    await apiRequestWithMessage<unknown>('user/passwordreset/submit', {
+    await apiRequestWithMessage('user/passwordreset/submit', {
+      reply: noPayload,
       method: 'POST',
       body: input,
       public: true,

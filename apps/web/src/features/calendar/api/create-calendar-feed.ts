@@ -1,4 +1,4 @@
-import type { calendarFeedCreatedSchema } from '@lightpath/domain/calendar';
+import { calendarFeedCreatedSchema } from '@lightpath/domain/calendar';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -8,7 +8,11 @@ export type CreatedCalendarFeed = z.output<typeof calendarFeedCreatedSchema>;
 
 // Makes a new link and revokes the live one, if any. The URL in the reply is the only copy there is.
 export function createCalendarFeed(customerid: number) {
-  return apiRequest<CreatedCalendarFeed>('calendar/feed', { method: 'POST', body: { customerid } });
+  return apiRequest('calendar/feed', {
+    reply: calendarFeedCreatedSchema,
+    method: 'POST',
+    body: { customerid },
+  });
 }
 
 export function useCreateCalendarFeed(customerid: number) {

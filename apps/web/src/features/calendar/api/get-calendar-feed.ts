@@ -1,4 +1,4 @@
-import type { calendarFeedReplySchema, calendarFeedSchema } from '@lightpath/domain/calendar';
+import { calendarFeedReplySchema, type calendarFeedSchema } from '@lightpath/domain/calendar';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -9,10 +9,7 @@ export type CalendarFeed = z.output<typeof calendarFeedSchema>;
 
 export async function getCalendarFeed(customerid: number, signal?: AbortSignal) {
   return (
-    await apiRequest<z.output<typeof calendarFeedReplySchema>>('calendar/feed', {
-      query: { customerid },
-      signal,
-    })
+    await apiRequest('calendar/feed', { reply: calendarFeedReplySchema, query: { customerid }, signal })
   ).feed;
 }
 

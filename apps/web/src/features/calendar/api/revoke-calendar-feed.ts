@@ -1,9 +1,10 @@
+import { noPayload } from '@lightpath/domain/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { calendarFeedQuery } from './get-calendar-feed';
 
 export function revokeCalendarFeed(customerid: number) {
-  return apiRequest<unknown>('calendar/feed', { method: 'DELETE', query: { customerid } });
+  return apiRequest('calendar/feed', { reply: noPayload, method: 'DELETE', query: { customerid } });
 }
 
 export function useRevokeCalendarFeed(customerid: number) {

@@ -1,10 +1,12 @@
-import type { CheckinBody, CheckinRow, CheckoutBody } from '@lightpath/domain/checkins';
+import type { CheckinBody, CheckoutBody } from '@lightpath/domain/checkins';
+import { checkinSchema } from '@lightpath/domain/checkins';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestWithMessage } from '../../../lib/api-client';
 
 // The reply's message ('Checked into {site}') is the success toast, so it is kept alongside the row.
 export async function checkIn(body: CheckinBody) {
-  const reply = await apiRequestWithMessage<CheckinRow>(`site/${body.siteid}/checkin`, {
+  const reply = await apiRequestWithMessage(`site/${body.siteid}/checkin`, {
+    reply: checkinSchema,
     method: 'POST',
     body,
   });
@@ -12,7 +14,8 @@ export async function checkIn(body: CheckinBody) {
 }
 
 export async function checkOut(body: CheckoutBody) {
-  const reply = await apiRequestWithMessage<CheckinRow>(`site/${body.siteid}/checkout`, {
+  const reply = await apiRequestWithMessage(`site/${body.siteid}/checkout`, {
+    reply: checkinSchema,
     method: 'POST',
     body,
   });

@@ -1,11 +1,11 @@
-import type { ListPage } from '@lightpath/domain/api';
-import type { CheckinRow } from '@lightpath/domain/checkins';
+import { listPage } from '@lightpath/domain/api';
+import { checkinSchema } from '@lightpath/domain/checkins';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 // Spec 7.1: GET user/{id}/checkins/active, the open check-ins that turn the modal into Check-out.
 export function listActiveCheckins(userid: number, signal?: AbortSignal) {
-  return apiRequest<ListPage<CheckinRow>>(`user/${userid}/checkins/active`, { signal });
+  return apiRequest(`user/${userid}/checkins/active`, { reply: listPage(checkinSchema), signal });
 }
 
 export function activeCheckinsQuery(userid: number) {

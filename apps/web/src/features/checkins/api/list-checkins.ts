@@ -1,5 +1,5 @@
-import type { ListPage } from '@lightpath/domain/api';
-import type { CheckinRow } from '@lightpath/domain/checkins';
+import { listPage } from '@lightpath/domain/api';
+import { checkinSchema } from '@lightpath/domain/checkins';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -14,7 +14,7 @@ export type ListCheckinsParams = {
 };
 
 export function listCheckins(params: ListCheckinsParams, signal?: AbortSignal) {
-  return apiRequest<ListPage<CheckinRow>>('checkins', { query: params, signal });
+  return apiRequest('checkins', { reply: listPage(checkinSchema), query: params, signal });
 }
 
 // Everything about check-ins lives under ['checkins'], so a check-in or check-out refreshes it all.

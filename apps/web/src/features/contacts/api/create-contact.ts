@@ -1,10 +1,11 @@
-import type { Contact, ContactCreate } from '@lightpath/domain/contacts';
+import type { ContactCreate } from '@lightpath/domain/contacts';
+import { contactSchema } from '@lightpath/domain/contacts';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestWithMessage } from '../../../lib/api-client';
 
 // The reply's message ('Contact created!') is the success toast, so it is kept alongside the contact.
 export async function createContact(input: ContactCreate) {
-  const reply = await apiRequestWithMessage<Contact>('contact', { method: 'POST', body: input });
+  const reply = await apiRequestWithMessage('contact', { reply: contactSchema, method: 'POST', body: input });
   return { contact: reply.payload, message: reply.message };
 }
 

@@ -1,8 +1,9 @@
+import { noPayload } from '@lightpath/domain/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function deleteContact(contactid: number) {
-  return apiRequest<unknown>(`contact/${contactid}`, { method: 'DELETE' });
+  return apiRequest(`contact/${contactid}`, { reply: noPayload, method: 'DELETE' });
 }
 
 export function useDeleteContact() {

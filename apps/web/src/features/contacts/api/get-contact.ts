@@ -1,9 +1,9 @@
-import type { Contact } from '@lightpath/domain/contacts';
+import { contactSchema } from '@lightpath/domain/contacts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getContact(contactid: number, signal?: AbortSignal) {
-  return apiRequest<Contact>(`contact/${contactid}`, { signal });
+  return apiRequest(`contact/${contactid}`, { reply: contactSchema, signal });
 }
 
 export function contactQuery(contactid: number) {

@@ -1,5 +1,5 @@
-import type { ListPage } from '@lightpath/domain/api';
-import type { ContactSummary } from '@lightpath/domain/contacts';
+import { listPage } from '@lightpath/domain/api';
+import { contactSummarySchema } from '@lightpath/domain/contacts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -12,7 +12,7 @@ export type ListContactsParams = {
 };
 
 export function listContacts(params: ListContactsParams, signal?: AbortSignal) {
-  return apiRequest<ListPage<ContactSummary>>('contacts', { query: params, signal });
+  return apiRequest('contacts', { reply: listPage(contactSummarySchema), query: params, signal });
 }
 
 // Under ['contacts'], so every contact write (and the site page's assignments) refreshes it.

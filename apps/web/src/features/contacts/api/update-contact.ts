@@ -1,10 +1,11 @@
-import type { Contact, ContactUpdate } from '@lightpath/domain/contacts';
+import type { ContactUpdate } from '@lightpath/domain/contacts';
+import { contactSchema } from '@lightpath/domain/contacts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateContactViews } from './create-contact';
 
 export function updateContact(contactid: number, input: ContactUpdate) {
-  return apiRequest<Contact>(`contact/${contactid}`, { method: 'PUT', body: input });
+  return apiRequest(`contact/${contactid}`, { reply: contactSchema, method: 'PUT', body: input });
 }
 
 export function useUpdateContact(contactid: number) {

@@ -1,9 +1,10 @@
-import type { Customer, CustomerCreate } from '@lightpath/domain/customers';
+import type { CustomerCreate } from '@lightpath/domain/customers';
+import { customerSchema } from '@lightpath/domain/customers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function createCustomer(input: CustomerCreate) {
-  return apiRequest<Customer>('customer', { method: 'POST', body: input });
+  return apiRequest('customer', { reply: customerSchema, method: 'POST', body: input });
 }
 
 export function useCreateCustomer() {

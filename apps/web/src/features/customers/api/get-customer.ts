@@ -1,9 +1,9 @@
-import type { Customer } from '@lightpath/domain/customers';
+import { customerSchema } from '@lightpath/domain/customers';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getCustomer(customerid: number, signal?: AbortSignal) {
-  return apiRequest<Customer>(`customer/${customerid}`, { signal });
+  return apiRequest(`customer/${customerid}`, { reply: customerSchema, signal });
 }
 
 export function customerQuery(customerid: number) {

@@ -1,9 +1,9 @@
-import type { Customer } from '@lightpath/domain/customers';
+import { customerSchema } from '@lightpath/domain/customers';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getMyCustomer(signal?: AbortSignal) {
-  return apiRequest<Customer>('customer/me', { signal });
+  return apiRequest('customer/me', { reply: customerSchema, signal });
 }
 
 export const myCustomerQueryKey = ['customers', 'me'] as const;

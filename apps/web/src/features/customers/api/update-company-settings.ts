@@ -1,4 +1,5 @@
-import type { CompanySettingsUpdate, Customer } from '@lightpath/domain/customers';
+import type { CompanySettingsUpdate } from '@lightpath/domain/customers';
+import { customerSchema } from '@lightpath/domain/customers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/queries/get-me';
@@ -6,7 +7,7 @@ import { myCustomerQueryKey } from './get-my-customer';
 
 // Company Settings act on the caller's own (effective) company, so the path names no id.
 export function updateCompanySettings(input: CompanySettingsUpdate) {
-  return apiRequest<Customer>('customer/me', { method: 'PUT', body: input });
+  return apiRequest('customer/me', { reply: customerSchema, method: 'PUT', body: input });
 }
 
 export function useUpdateCompanySettings() {

@@ -1,10 +1,11 @@
-import type { Customer, CustomerUpdate } from '@lightpath/domain/customers';
+import type { CustomerUpdate } from '@lightpath/domain/customers';
+import { customerSchema } from '@lightpath/domain/customers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/queries/get-me';
 
 export function updateCustomer(customerid: number, input: CustomerUpdate) {
-  return apiRequest<Customer>(`customer/${customerid}`, { method: 'PUT', body: input });
+  return apiRequest(`customer/${customerid}`, { reply: customerSchema, method: 'PUT', body: input });
 }
 
 export function useUpdateCustomer(customerid: number) {

@@ -1,4 +1,4 @@
-import type { dashboardSummarySchema } from '@lightpath/domain/dashboard';
+import { dashboardSummarySchema } from '@lightpath/domain/dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client';
 export type DashboardSummary = z.output<typeof dashboardSummarySchema>;
 
 export function getDashboardSummary(signal?: AbortSignal) {
-  return apiRequest<DashboardSummary>('dashboard/summary', { signal });
+  return apiRequest('dashboard/summary', { reply: dashboardSummarySchema, signal });
 }
 
 // Conditions follow the network events, which refresh every 120 s (spec 9).

@@ -1,4 +1,4 @@
-import type { itemsNeedingAttentionSchema } from '@lightpath/domain/dashboard';
+import { itemsNeedingAttentionSchema } from '@lightpath/domain/dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -10,7 +10,7 @@ export type AttentionItem = ItemsNeedingAttention['results'][number];
 export type ItemsNeedingAttention = z.output<typeof itemsNeedingAttentionSchema>;
 
 export function listItemsNeedingAttention(signal?: AbortSignal) {
-  return apiRequest<ItemsNeedingAttention>('itemsneedingattention', { signal });
+  return apiRequest('itemsneedingattention', { reply: itemsNeedingAttentionSchema, signal });
 }
 
 // Spec 4 reloads this after site, contact and notification changes; those mutations invalidate

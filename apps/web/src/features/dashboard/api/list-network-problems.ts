@@ -1,4 +1,5 @@
 import type { NetworkProblems } from '@lightpath/domain/dashboard';
+import { networkProblemsSchema } from '@lightpath/domain/dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -7,7 +8,7 @@ export type ProblemSite = NetworkProblems['sites'][number];
 export type ProblemService = NetworkProblems['services'][number];
 
 export function listNetworkProblems(signal?: AbortSignal) {
-  return apiRequest<NetworkProblems>('network-problems', { signal });
+  return apiRequest('network-problems', { reply: networkProblemsSchema, signal });
 }
 
 export const networkProblemsQuery = queryOptions({

@@ -1,9 +1,11 @@
-import type { EventComment, EventDetail } from '@lightpath/domain/events';
+import type { EventDetail } from '@lightpath/domain/events';
+import { eventCommentAddedSchema } from '@lightpath/domain/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestWithMessage } from '../../../lib/api-client';
 
 export async function addEventComment(eventid: number, comment: string) {
-  const reply = await apiRequestWithMessage<{ comment: EventComment }>(`event/${eventid}/comment`, {
+  const reply = await apiRequestWithMessage(`event/${eventid}/comment`, {
+    reply: eventCommentAddedSchema,
     method: 'POST',
     body: { comment },
   });

@@ -1,4 +1,4 @@
-import type { EventWriteReply } from '@lightpath/domain/events';
+import { eventWriteReplySchema } from '@lightpath/domain/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestWithMessage } from '../../../lib/api-client';
 import type { EventWriteBody } from '../event-form-values';
@@ -13,7 +13,8 @@ export type CreateEventInput = {
 
 // The reply's message ('Event #N created!') is the success toast, so it is kept with the payload.
 export async function createEvent({ body, idempotencyKey }: CreateEventInput) {
-  const reply = await apiRequestWithMessage<EventWriteReply>('event', {
+  const reply = await apiRequestWithMessage('event', {
+    reply: eventWriteReplySchema,
     method: 'POST',
     body: { ...body, preflight: false },
     headers: { 'Idempotency-Key': idempotencyKey },

@@ -1,10 +1,11 @@
+import { noPayload } from '@lightpath/domain/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestWithMessage } from '../../../lib/api-client';
 import { invalidateEventViews } from './invalidate-event-views';
 
 // The reply's message ('Event deleted') is the success toast.
 export async function deleteEvent(eventid: number) {
-  const reply = await apiRequestWithMessage<unknown>(`event/${eventid}`, { method: 'DELETE' });
+  const reply = await apiRequestWithMessage(`event/${eventid}`, { reply: noPayload, method: 'DELETE' });
   return { message: reply.message };
 }
 

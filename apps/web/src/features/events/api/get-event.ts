@@ -1,9 +1,9 @@
-import type { EventDetail } from '@lightpath/domain/events';
+import { eventDetailSchema } from '@lightpath/domain/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
 export function getEvent(eventid: number, signal?: AbortSignal) {
-  return apiRequest<EventDetail>(`event/${eventid}`, { signal });
+  return apiRequest(`event/${eventid}`, { reply: eventDetailSchema, signal });
 }
 
 export function eventQuery(eventid: number) {

@@ -1,5 +1,6 @@
-import type { ListPage } from '@lightpath/domain/api';
-import type { EventSummary, EventType, EventView } from '@lightpath/domain/events';
+import { listPage } from '@lightpath/domain/api';
+import type { EventType, EventView } from '@lightpath/domain/events';
+import { eventSummarySchema } from '@lightpath/domain/events';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -14,7 +15,7 @@ export type ListEventsParams = {
 };
 
 export function listEvents(params: ListEventsParams, signal?: AbortSignal) {
-  return apiRequest<ListPage<EventSummary>>('events', { query: params, signal });
+  return apiRequest('events', { reply: listPage(eventSummarySchema), query: params, signal });
 }
 
 export function listEventsQuery(params: ListEventsParams) {

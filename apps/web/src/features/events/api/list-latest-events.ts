@@ -1,5 +1,5 @@
-import type { ListPage } from '@lightpath/domain/api';
-import type { EventSummary } from '@lightpath/domain/events';
+import { listPage } from '@lightpath/domain/api';
+import { eventSummarySchema } from '@lightpath/domain/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -8,7 +8,8 @@ import { apiRequest } from '../../../lib/api-client';
 export const latestEventsLimit = 10;
 
 export function listLatestEvents(signal?: AbortSignal) {
-  return apiRequest<ListPage<EventSummary>>('events', {
+  return apiRequest('events', {
+    reply: listPage(eventSummarySchema),
     query: { view: 'latest', limit: latestEventsLimit },
     signal,
   });

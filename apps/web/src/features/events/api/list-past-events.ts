@@ -1,5 +1,6 @@
-import type { ListPage } from '@lightpath/domain/api';
-import type { EventSummary, EventType } from '@lightpath/domain/events';
+import { listPage } from '@lightpath/domain/api';
+import type { EventType } from '@lightpath/domain/events';
+import { eventSummarySchema } from '@lightpath/domain/events';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -15,7 +16,7 @@ export type ListPastEventsParams = {
 };
 
 export function listPastEvents({ start, end, ...query }: ListPastEventsParams, signal?: AbortSignal) {
-  return apiRequest<ListPage<EventSummary>>(`events/past/${start}/${end}`, { query, signal });
+  return apiRequest(`events/past/${start}/${end}`, { reply: listPage(eventSummarySchema), query, signal });
 }
 
 export function listPastEventsQuery(params: ListPastEventsParams) {

@@ -1,12 +1,13 @@
-import type { ListPage } from '@lightpath/domain/api';
-import type { EventSummary } from '@lightpath/domain/events';
+import { listPage } from '@lightpath/domain/api';
+import { eventSummarySchema } from '@lightpath/domain/events';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export type ListServiceEventsParams = { limit: number; offset: number };
 
 export function listServiceEvents(serviceid: string, params: ListServiceEventsParams, signal?: AbortSignal) {
-  return apiRequest<ListPage<EventSummary>>(`events/${encodeURIComponent(serviceid)}`, {
+  return apiRequest(`events/${encodeURIComponent(serviceid)}`, {
+    reply: listPage(eventSummarySchema),
     query: params,
     signal,
   });

@@ -1,4 +1,5 @@
-import type { EventWriteReply, PreflightCustomer } from '@lightpath/domain/events';
+import type { PreflightCustomer } from '@lightpath/domain/events';
+import { eventWriteReplySchema } from '@lightpath/domain/events';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { EventWriteBody } from '../event-form-values';
@@ -12,10 +13,11 @@ export type EventPreflightInput = {
 // Spec 4: leaving the wizard's first page submits the event with preflight true. The server answers
 // who would be told what and writes nothing.
 export async function preflightEvent({ body, eventid }: EventPreflightInput): Promise<PreflightCustomer[]> {
-  const reply = await apiRequest<Pick<EventWriteReply, 'customers'>>(
-    eventid === undefined ? 'event' : `event/${eventid}`,
-    { method: eventid === undefined ? 'POST' : 'PUT', body: { ...body, preflight: true } },
-  );
+  const reply = await apiRequest(eventid === undefined ? 'event' : `event/${eventid}`, {
+    reply: eventWriteReplySchema,
+    method: eventid === undefined ? 'POST' : 'PUT',
+    body: { ...body, preflight: true },
+  });
   return reply.customers ?? [];
 }
 

@@ -1,4 +1,4 @@
-import type { EventWriteReply } from '@lightpath/domain/events';
+import { eventWriteReplySchema } from '@lightpath/domain/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestWithMessage } from '../../../lib/api-client';
 import type { EventWriteBody } from '../event-form-values';
@@ -14,7 +14,8 @@ export type UpdateEventInput = {
 // PUT replaces the event and its services as a new revision; with sendnotification the customers are
 // told again (updateexisting answers on the tickets the earlier notices opened).
 export async function updateEvent({ eventid, body, idempotencyKey }: UpdateEventInput) {
-  const reply = await apiRequestWithMessage<EventWriteReply>(`event/${eventid}`, {
+  const reply = await apiRequestWithMessage(`event/${eventid}`, {
+    reply: eventWriteReplySchema,
     method: 'PUT',
     body: { ...body, preflight: false },
     headers: { 'Idempotency-Key': idempotencyKey },

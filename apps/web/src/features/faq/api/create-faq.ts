@@ -1,9 +1,10 @@
-import type { FaqArticle, FaqCreate } from '@lightpath/domain/faq';
+import type { FaqCreate } from '@lightpath/domain/faq';
+import { faqArticleSchema } from '@lightpath/domain/faq';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function createFaq(input: FaqCreate) {
-  return apiRequest<FaqArticle>('faq', { method: 'POST', body: input });
+  return apiRequest('faq', { reply: faqArticleSchema, method: 'POST', body: input });
 }
 
 // Spec 7.8: every FAQ write reloads the list (and the tag chips, which come from it).

@@ -1,9 +1,10 @@
+import { noPayload } from '@lightpath/domain/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { reloadFaqList } from './create-faq';
 
 export function deleteFaq(faqid: number) {
-  return apiRequest<unknown>(`faq/${faqid}`, { method: 'DELETE' });
+  return apiRequest(`faq/${faqid}`, { reply: noPayload, method: 'DELETE' });
 }
 
 export function useDeleteFaq() {

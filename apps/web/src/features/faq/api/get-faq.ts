@@ -1,9 +1,9 @@
-import type { FaqArticle } from '@lightpath/domain/faq';
+import { faqArticleSchema } from '@lightpath/domain/faq';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getFaq(faqid: number, signal?: AbortSignal) {
-  return apiRequest<FaqArticle>(`faq/${faqid}`, { signal });
+  return apiRequest(`faq/${faqid}`, { reply: faqArticleSchema, signal });
 }
 
 export function faqQuery(faqid: number) {

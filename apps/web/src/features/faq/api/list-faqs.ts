@@ -1,12 +1,12 @@
-import type { ListPage } from '@lightpath/domain/api';
-import type { FaqArticle } from '@lightpath/domain/faq';
+import { listPage } from '@lightpath/domain/api';
+import { faqArticleSchema } from '@lightpath/domain/faq';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export type ListFaqsParams = { limit: number; offset: number; q?: string; tag?: string; sort?: string };
 
 export function listFaqs(params: ListFaqsParams, signal?: AbortSignal) {
-  return apiRequest<ListPage<FaqArticle>>('faqs', { query: params, signal });
+  return apiRequest('faqs', { reply: listPage(faqArticleSchema), query: params, signal });
 }
 
 export function listFaqsQuery(params: ListFaqsParams) {

@@ -1,11 +1,12 @@
-import type { FaqArticle, FaqUpdate } from '@lightpath/domain/faq';
+import type { FaqUpdate } from '@lightpath/domain/faq';
+import { faqArticleSchema } from '@lightpath/domain/faq';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { reloadFaqList } from './create-faq';
 
 // Spec 7.8: PUT sends the whole article, its faqid included.
 export function updateFaq(input: FaqUpdate) {
-  return apiRequest<FaqArticle>(`faq/${input.faqid}`, { method: 'PUT', body: input });
+  return apiRequest(`faq/${input.faqid}`, { reply: faqArticleSchema, method: 'PUT', body: input });
 }
 
 export function useUpdateFaq() {

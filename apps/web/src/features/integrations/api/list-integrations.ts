@@ -1,9 +1,9 @@
-import type { IntegrationList } from '@lightpath/domain/integrations';
+import { integrationListSchema } from '@lightpath/domain/integrations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export async function listIntegrations(signal?: AbortSignal) {
-  return apiRequest<IntegrationList>('integrations', { signal });
+  return apiRequest('integrations', { reply: integrationListSchema, signal });
 }
 
 // The record changes as the systems are called, so an open page follows it.

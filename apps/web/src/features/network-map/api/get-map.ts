@@ -1,4 +1,5 @@
 import type { NetworkMap } from '@lightpath/domain/dashboard';
+import { networkMapSchema } from '@lightpath/domain/dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -9,7 +10,7 @@ export type MapLink = MapData['links'][number];
 export type UnplacedSite = MapData['unplaced'][number];
 
 export function getMap(signal?: AbortSignal) {
-  return apiRequest<MapData>('map', { signal });
+  return apiRequest('map', { reply: networkMapSchema, signal });
 }
 
 // Conditions follow events; the map refreshes with the network events (spec 9: every 120 s).

@@ -1,12 +1,14 @@
-import type { ListPage } from '@lightpath/domain/api';
-import type { SearchKind, SearchResult } from '@lightpath/domain/search';
+import { listPage } from '@lightpath/domain/api';
+import type { SearchKind } from '@lightpath/domain/search';
+import { searchResultSchema } from '@lightpath/domain/search';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export type SearchParams = { q: string; kinds?: SearchKind[]; limit: number; offset: number };
 
 export function search(params: SearchParams, signal?: AbortSignal) {
-  return apiRequest<ListPage<SearchResult>>('search', {
+  return apiRequest('search', {
+    reply: listPage(searchResultSchema),
     query: {
       q: params.q,
       kinds: params.kinds && params.kinds.length > 0 ? params.kinds.join(',') : undefined,

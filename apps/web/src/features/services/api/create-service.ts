@@ -1,10 +1,11 @@
-import type { Service, ServiceCreate } from '@lightpath/domain/services';
+import type { ServiceCreate } from '@lightpath/domain/services';
+import { serviceSchema } from '@lightpath/domain/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { navigationCountsQuery } from '../../../lib/queries/get-navigation-counts';
 
 export function createService(input: ServiceCreate) {
-  return apiRequest<Service>('service', { method: 'POST', body: input });
+  return apiRequest('service', { reply: serviceSchema, method: 'POST', body: input });
 }
 
 export function useCreateService() {

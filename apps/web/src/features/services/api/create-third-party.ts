@@ -1,11 +1,11 @@
 import type { ThirdPartyCreate } from '@lightpath/domain/services';
+import { thirdPartySchema } from '@lightpath/domain/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { navigationCountsQuery } from '../../../lib/queries/get-navigation-counts';
-import type { ThirdPartyCircuit } from '../third-party-values';
 
 export function createThirdParty(input: ThirdPartyCreate) {
-  return apiRequest<ThirdPartyCircuit>('netbox/thirdparty', { method: 'POST', body: input });
+  return apiRequest('netbox/thirdparty', { reply: thirdPartySchema, method: 'POST', body: input });
 }
 
 export function useCreateThirdParty() {

@@ -1,9 +1,10 @@
+import { noPayload } from '@lightpath/domain/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { navigationCountsQuery } from '../../../lib/queries/get-navigation-counts';
 
 export function deleteService(serviceid: string) {
-  return apiRequest<unknown>(`service/${encodeURIComponent(serviceid)}`, { method: 'DELETE' });
+  return apiRequest(`service/${encodeURIComponent(serviceid)}`, { reply: noPayload, method: 'DELETE' });
 }
 
 export function useDeleteService() {

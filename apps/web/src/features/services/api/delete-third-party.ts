@@ -1,9 +1,10 @@
+import { thirdPartySchema } from '@lightpath/domain/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { navigationCountsQuery } from '../../../lib/queries/get-navigation-counts';
 
 export function deleteThirdParty(id: number) {
-  return apiRequest<unknown>(`netbox/thirdparty/${id}`, { method: 'DELETE' });
+  return apiRequest(`netbox/thirdparty/${id}`, { reply: thirdPartySchema, method: 'DELETE' });
 }
 
 export function useDeleteThirdParty() {

@@ -1,10 +1,11 @@
-import type { Service } from '@lightpath/domain/services';
+import { serviceSchema } from '@lightpath/domain/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { navigationCountsQuery } from '../../../lib/queries/get-navigation-counts';
 
 export function deprovisionService(serviceid: string) {
-  return apiRequest<Service | undefined>(`service/${encodeURIComponent(serviceid)}/deprovision`, {
+  return apiRequest(`service/${encodeURIComponent(serviceid)}/deprovision`, {
+    reply: serviceSchema,
     method: 'POST',
   });
 }

@@ -1,12 +1,13 @@
+import { handoffCandidatesSchema } from '@lightpath/domain/services';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequestWithMessage } from '../../../lib/api-client';
 import type { HandoffResult } from '../handoffs';
 
 // Spec 5: for the handoff finder a message in the reply also counts as failure.
 export async function findHandoffs(serviceid: string, signal?: AbortSignal): Promise<HandoffResult> {
-  const { payload, message } = await apiRequestWithMessage<HandoffResult>(
+  const { payload, message } = await apiRequestWithMessage(
     `service/${encodeURIComponent(serviceid)}/handofffinder`,
-    { signal },
+    { reply: handoffCandidatesSchema, signal },
   );
   if (message || !payload)
     throw new ApiError(200, message ?? 'No handoffs in the reply', { fromServer: false });

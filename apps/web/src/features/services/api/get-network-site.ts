@@ -1,10 +1,10 @@
-import type { Site } from '@lightpath/domain/sites';
+import { siteSchema } from '@lightpath/domain/sites';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
 // The VPLS and L3VPN pages are the site of type 2 / 4 behind /vpls/:id and /l3vpn/:id.
 export function getNetworkSite(siteid: number, signal?: AbortSignal) {
-  return apiRequest<Site>(`site/${siteid}`, { signal });
+  return apiRequest(`site/${siteid}`, { reply: siteSchema, signal });
 }
 
 export function networkSiteQuery(siteid: number) {

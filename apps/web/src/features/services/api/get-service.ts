@@ -1,9 +1,9 @@
-import type { Service } from '@lightpath/domain/services';
+import { serviceSchema } from '@lightpath/domain/services';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
 export function getService(serviceid: string, signal?: AbortSignal) {
-  return apiRequest<Service>(`service/${encodeURIComponent(serviceid)}`, { signal });
+  return apiRequest(`service/${encodeURIComponent(serviceid)}`, { reply: serviceSchema, signal });
 }
 
 export function serviceQuery(serviceid: string) {
@@ -22,7 +22,11 @@ export function useService(serviceid: string | null | undefined) {
 // Spec 5: the New Service form says 'Service already exists!' when the composed id answers 200.
 export async function serviceExists(serviceid: string, signal?: AbortSignal): Promise<boolean> {
   try {
-    await apiRequest<Service>(`service/${encodeURIComponent(serviceid)}`, { signal, quietForbidden: true });
+    await apiRequest(`service/${encodeURIComponent(serviceid)}`, {
+      reply: serviceSchema,
+      signal,
+      quietForbidden: true,
+    });
     return true;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return false;

@@ -1,9 +1,9 @@
-import type { ServiceSummary } from '@lightpath/domain/services';
+import { siteServicesSchema } from '@lightpath/domain/services';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export async function listSiteServices(siteid: number, signal?: AbortSignal) {
-  return (await apiRequest<{ services: ServiceSummary[] }>(`site/${siteid}/services`, { signal })).services;
+  return (await apiRequest(`site/${siteid}/services`, { reply: siteServicesSchema, signal })).services;
 }
 
 export function siteServicesQuery(siteid: number) {

@@ -1,15 +1,15 @@
+import { listPage } from '@lightpath/domain/api';
+import { thirdPartySchema } from '@lightpath/domain/services';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { rowsOf, type ThirdPartyCircuit } from '../third-party-values';
+import { rowsOf } from '../third-party-values';
 
 export async function listThirdParties(signal?: AbortSignal) {
-  const payload = await apiRequest<ThirdPartyCircuit[] | { results: ThirdPartyCircuit[] }>(
-    'netbox/thirdparties',
-    {
-      query: { limit: 1000 },
-      signal,
-    },
-  );
+  const payload = await apiRequest('netbox/thirdparties', {
+    reply: listPage(thirdPartySchema),
+    query: { limit: 1000 },
+    signal,
+  });
   return rowsOf(payload);
 }
 

@@ -1,10 +1,15 @@
-import type { Service, ServiceUpdate } from '@lightpath/domain/services';
+import type { ServiceUpdate } from '@lightpath/domain/services';
+import { serviceSchema } from '@lightpath/domain/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { navigationCountsQuery } from '../../../lib/queries/get-navigation-counts';
 
 export function updateService(serviceid: string, input: ServiceUpdate) {
-  return apiRequest<Service>(`service/${encodeURIComponent(serviceid)}`, { method: 'PUT', body: input });
+  return apiRequest(`service/${encodeURIComponent(serviceid)}`, {
+    reply: serviceSchema,
+    method: 'PUT',
+    body: input,
+  });
 }
 
 export function useUpdateService(serviceid: string) {

@@ -1,11 +1,12 @@
-import type { SiteContact, SiteContactAssign } from '@lightpath/domain/sites';
+import type { SiteContactAssign } from '@lightpath/domain/sites';
+import { siteContactsSchema } from '@lightpath/domain/sites';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 // Answers the site's contacts as they now stand.
 export async function assignSiteContact(siteid: number, input: SiteContactAssign) {
   return (
-    await apiRequest<{ contacts: SiteContact[] }>(`site/${siteid}/contact`, { method: 'POST', body: input })
+    await apiRequest(`site/${siteid}/contact`, { reply: siteContactsSchema, method: 'POST', body: input })
   ).contacts;
 }
 

@@ -1,11 +1,11 @@
-import type { Site } from '@lightpath/domain/sites';
+import { siteSchema } from '@lightpath/domain/sites';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestWithMessage } from '../../../lib/api-client';
 import type { SiteCreateBody } from '../site-form-values';
 
 // The reply's message ('Site Created!') is the success toast, so it is kept alongside the site.
 export async function createSite(input: SiteCreateBody) {
-  const reply = await apiRequestWithMessage<Site>('site', { method: 'POST', body: input });
+  const reply = await apiRequestWithMessage('site', { reply: siteSchema, method: 'POST', body: input });
   return { site: reply.payload, message: reply.message };
 }
 

@@ -1,8 +1,9 @@
+import { noPayload } from '@lightpath/domain/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function deleteSite(siteid: number) {
-  return apiRequest<unknown>(`site/${siteid}`, { method: 'DELETE' });
+  return apiRequest(`site/${siteid}`, { reply: noPayload, method: 'DELETE' });
 }
 
 export function useDeleteSite() {

@@ -1,5 +1,5 @@
-import type { ListPage } from '@lightpath/domain/api';
-import type { contactSummarySchema } from '@lightpath/domain/contacts';
+import { listPage } from '@lightpath/domain/api';
+import { contactSummarySchema } from '@lightpath/domain/contacts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -13,7 +13,8 @@ export type AssignableContact = Pick<
 // 'Assign contact' control rather than offering a picker with nothing in it, so a refusal or a missing
 // route is quiet here: no toast, no retry.
 export async function listAssignableContacts(customerid: number, signal?: AbortSignal) {
-  const page = await apiRequest<ListPage<AssignableContact>>('contacts', {
+  const page = await apiRequest('contacts', {
+    reply: listPage(contactSummarySchema),
     query: { customerid, limit: 1000, offset: 0 },
     signal,
     quietForbidden: true,

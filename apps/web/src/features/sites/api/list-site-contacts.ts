@@ -1,9 +1,9 @@
-import type { SiteContact } from '@lightpath/domain/sites';
+import { siteContactsSchema } from '@lightpath/domain/sites';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export async function listSiteContacts(siteid: number, signal?: AbortSignal) {
-  return (await apiRequest<{ contacts: SiteContact[] }>(`site/${siteid}/contacts`, { signal })).contacts;
+  return (await apiRequest(`site/${siteid}/contacts`, { reply: siteContactsSchema, signal })).contacts;
 }
 
 export function siteContactsQuery(siteid: number) {

@@ -1,11 +1,11 @@
-import type { SiteContact } from '@lightpath/domain/sites';
+import { siteContactsSchema } from '@lightpath/domain/sites';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 // Answers the site's contacts as they now stand.
 export async function unassignSiteContact(siteid: number, contactid: number) {
   return (
-    await apiRequest<{ contacts: SiteContact[] }>(`site/${siteid}/contact/${contactid}`, { method: 'DELETE' })
+    await apiRequest(`site/${siteid}/contact/${contactid}`, { reply: siteContactsSchema, method: 'DELETE' })
   ).contacts;
 }
 

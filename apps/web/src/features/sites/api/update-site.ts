@@ -1,10 +1,11 @@
-import type { Site, SiteUpdate } from '@lightpath/domain/sites';
+import type { SiteUpdate } from '@lightpath/domain/sites';
+import { siteSchema } from '@lightpath/domain/sites';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateSiteViews } from './create-site';
 
 export function updateSite(siteid: number, input: SiteUpdate) {
-  return apiRequest<Site>(`site/${siteid}`, { method: 'PUT', body: input });
+  return apiRequest(`site/${siteid}`, { reply: siteSchema, method: 'PUT', body: input });
 }
 
 export function useUpdateSite(siteid: number) {

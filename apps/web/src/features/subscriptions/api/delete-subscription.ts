@@ -1,9 +1,10 @@
+import { noPayload } from '@lightpath/domain/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestWithMessage } from '../../../lib/api-client';
 import { invalidateAfterSubscriptionChange } from './invalidate-subscriptions';
 
 export function deleteSubscription(notificationid: number) {
-  return apiRequestWithMessage<undefined>(`notification/${notificationid}`, { method: 'DELETE' });
+  return apiRequestWithMessage(`notification/${notificationid}`, { reply: noPayload, method: 'DELETE' });
 }
 
 export function useDeleteSubscription() {

@@ -1,5 +1,5 @@
-import type { ListPage } from '@lightpath/domain/api';
-import type { Subscription } from '@lightpath/domain/subscriptions';
+import { listPage } from '@lightpath/domain/api';
+import { subscriptionSchema } from '@lightpath/domain/subscriptions';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -13,7 +13,7 @@ export type ListSubscriptionsParams = {
 };
 
 export function listSubscriptions(params: ListSubscriptionsParams, signal?: AbortSignal) {
-  return apiRequest<ListPage<Subscription>>('notifications', { query: params, signal });
+  return apiRequest('notifications', { reply: listPage(subscriptionSchema), query: params, signal });
 }
 
 export function listSubscriptionsQuery(params: ListSubscriptionsParams) {

@@ -1,11 +1,13 @@
-import type { Subscription, SubscriptionUpdate } from '@lightpath/domain/subscriptions';
+import type { SubscriptionUpdate } from '@lightpath/domain/subscriptions';
+import { subscriptionSchema } from '@lightpath/domain/subscriptions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestWithMessage } from '../../../lib/api-client';
 import { invalidateAfterSubscriptionChange } from './invalidate-subscriptions';
 
 // Moves a subscription to another service and/or user.
 export function updateSubscription(notificationid: number, input: SubscriptionUpdate) {
-  return apiRequestWithMessage<Subscription>(`notification/${notificationid}`, {
+  return apiRequestWithMessage(`notification/${notificationid}`, {
+    reply: subscriptionSchema,
     method: 'POST',
     body: input,
   });

@@ -1,9 +1,12 @@
-import type { EndToEndCheck } from '@lightpath/domain/telemetry';
+import { endToEndCheckSchema } from '@lightpath/domain/telemetry';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getEndToEndCheck(serviceid: string, signal?: AbortSignal) {
-  return apiRequest<EndToEndCheck>(`service/${encodeURIComponent(serviceid)}/endtoendcheck`, { signal });
+  return apiRequest(`service/${encodeURIComponent(serviceid)}/endtoendcheck`, {
+    reply: endToEndCheckSchema,
+    signal,
+  });
 }
 
 export function endToEndCheckQuery(serviceid: string) {

@@ -1,9 +1,12 @@
-import type { LightLevels } from '@lightpath/domain/telemetry';
+import { lightLevelsSchema } from '@lightpath/domain/telemetry';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getLightLevels(serviceid: string, signal?: AbortSignal) {
-  return apiRequest<LightLevels>(`service/${encodeURIComponent(serviceid)}/lightlevels`, { signal });
+  return apiRequest(`service/${encodeURIComponent(serviceid)}/lightlevels`, {
+    reply: lightLevelsSchema,
+    signal,
+  });
 }
 
 export function lightLevelsQuery(serviceid: string) {

@@ -1,11 +1,11 @@
-import type { OperationalChange } from '@lightpath/domain/telemetry';
+import { operationalHistorySchema } from '@lightpath/domain/telemetry';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export async function getOperationalHistory(serviceid: string, timespan: number, signal?: AbortSignal) {
-  const payload = await apiRequest<{ changes: OperationalChange[] }>(
+  const payload = await apiRequest(
     `service/${encodeURIComponent(serviceid)}/operationalhistory/${timespan}`,
-    { signal },
+    { reply: operationalHistorySchema, signal },
   );
   return payload.changes ?? [];
 }

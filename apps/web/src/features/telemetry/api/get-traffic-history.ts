@@ -1,9 +1,10 @@
-import { type TrafficHistory, trafficTimespanHours } from '@lightpath/domain/telemetry';
+import { trafficHistorySchema, trafficTimespanHours } from '@lightpath/domain/telemetry';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getTrafficHistory(serviceid: string, timespan: number, signal?: AbortSignal) {
-  return apiRequest<TrafficHistory>(`service/${encodeURIComponent(serviceid)}/traffichistory/${timespan}`, {
+  return apiRequest(`service/${encodeURIComponent(serviceid)}/traffichistory/${timespan}`, {
+    reply: trafficHistorySchema,
     signal,
   });
 }

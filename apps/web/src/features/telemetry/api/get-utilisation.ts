@@ -1,12 +1,12 @@
-import { type Utilisation, utilisationTimespanHours } from '@lightpath/domain/telemetry';
+import { utilisationSchema, utilisationTimespanHours } from '@lightpath/domain/telemetry';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequestWithMessage } from '../../../lib/api-client';
 
 // Spec 8: when telemetry cannot be read the server still answers, with 0 both ways and a message.
 export async function getUtilisation(serviceid: string, timespan: number, signal?: AbortSignal) {
-  const { payload, message } = await apiRequestWithMessage<Utilisation>(
+  const { payload, message } = await apiRequestWithMessage(
     `service/${encodeURIComponent(serviceid)}/utilisation/${timespan}`,
-    { signal },
+    { reply: utilisationSchema, signal },
   );
   return { utilisation: payload, message };
 }

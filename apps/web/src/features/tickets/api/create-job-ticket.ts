@@ -1,3 +1,4 @@
+import { ticketCreatedSchema } from '@lightpath/domain/tickets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestWithMessage } from '../../../lib/api-client';
 
@@ -20,7 +21,8 @@ export type CreateJobTicketInput = {
 
 // The reply's message ('Ticket #N created!') is the success toast, so it is kept with the payload.
 export async function createJobTicket({ body, idempotencyKey }: CreateJobTicketInput) {
-  const reply = await apiRequestWithMessage<{ ticketid: number }>('ticket/ventia', {
+  const reply = await apiRequestWithMessage('ticket/ventia', {
+    reply: ticketCreatedSchema,
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },

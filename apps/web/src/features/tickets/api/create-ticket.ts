@@ -1,3 +1,4 @@
+import { ticketCreatedSchema } from '@lightpath/domain/tickets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestWithMessage } from '../../../lib/api-client';
 
@@ -22,7 +23,8 @@ export type CreateTicketInput = {
 
 // The reply's message ('Ticket #N created!') is the success toast, so it is kept with the payload.
 export async function createTicket({ body, idempotencyKey }: CreateTicketInput) {
-  const reply = await apiRequestWithMessage<{ ticketid: number }>('ticket', {
+  const reply = await apiRequestWithMessage('ticket', {
+    reply: ticketCreatedSchema,
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },

@@ -1,9 +1,9 @@
-import type { TicketPage } from '@lightpath/domain/tickets';
+import { ticketDetailSchema } from '@lightpath/domain/tickets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
 export function getTicket(ticketid: number, signal?: AbortSignal) {
-  return apiRequest<TicketPage>(`ticket/${ticketid}`, { signal });
+  return apiRequest(`ticket/${ticketid}`, { reply: ticketDetailSchema, signal });
 }
 
 export function ticketQuery(ticketid: number) {

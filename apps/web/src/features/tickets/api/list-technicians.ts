@@ -1,4 +1,5 @@
 import type { technicianSchema } from '@lightpath/domain/tickets';
+import { techniciansSchema } from '@lightpath/domain/tickets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -7,7 +8,7 @@ import { apiRequest } from '../../../lib/api-client';
 export type Technician = z.output<typeof technicianSchema>;
 
 export function listTechnicians(signal?: AbortSignal) {
-  return apiRequest<Technician[]>('tickets/technicians', { signal });
+  return apiRequest('tickets/technicians', { reply: techniciansSchema, signal });
 }
 
 export const techniciansQuery = queryOptions({

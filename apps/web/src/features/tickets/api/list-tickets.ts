@@ -1,5 +1,6 @@
-import type { ListPage } from '@lightpath/domain/api';
-import type { TicketKind, TicketListRow, TicketStatus } from '@lightpath/domain/tickets';
+import { listPage } from '@lightpath/domain/api';
+import type { TicketKind, TicketStatus } from '@lightpath/domain/tickets';
+import { ticketListRowSchema } from '@lightpath/domain/tickets';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -16,7 +17,7 @@ export type ListTicketsParams = {
 // The server scopes the list: a customer sees its own support and access tickets, a technician only
 // the job tickets assigned to them, provider staff everything.
 export function listTickets(params: ListTicketsParams, signal?: AbortSignal) {
-  return apiRequest<ListPage<TicketListRow>>('tickets', { query: params, signal });
+  return apiRequest('tickets', { reply: listPage(ticketListRowSchema), query: params, signal });
 }
 
 // Under ['tickets'], so every ticket write (create, comment, status) refreshes it.

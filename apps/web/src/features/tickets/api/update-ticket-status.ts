@@ -1,9 +1,11 @@
 import type { TicketStatus } from '@lightpath/domain/tickets';
+import { ticketStatusReplySchema } from '@lightpath/domain/tickets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestWithMessage } from '../../../lib/api-client';
 
 export async function updateTicketStatus(ticketid: number, status: TicketStatus) {
-  const reply = await apiRequestWithMessage<unknown>(`ticket/${ticketid}/status`, {
+  const reply = await apiRequestWithMessage(`ticket/${ticketid}/status`, {
+    reply: ticketStatusReplySchema,
     method: 'PUT',
     body: { status },
   });

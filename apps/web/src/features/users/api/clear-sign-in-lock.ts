@@ -1,9 +1,10 @@
+import { noPayload } from '@lightpath/domain/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { signInLockQuery } from './get-sign-in-lock';
 
 export function clearSignInLock(userid: number) {
-  return apiRequest<unknown>(`user/${userid}/signinlock`, { method: 'DELETE' });
+  return apiRequest(`user/${userid}/signinlock`, { reply: noPayload, method: 'DELETE' });
 }
 
 export function useClearSignInLock(userid: number) {

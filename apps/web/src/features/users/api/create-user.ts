@@ -1,9 +1,10 @@
-import type { User, UserCreate } from '@lightpath/domain/users';
+import type { UserCreate } from '@lightpath/domain/users';
+import { userReplySchema } from '@lightpath/domain/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export async function createUser(input: UserCreate) {
-  return (await apiRequest<{ user: User }>('users', { method: 'POST', body: input })).user;
+  return (await apiRequest('users', { reply: userReplySchema, method: 'POST', body: input })).user;
 }
 
 export function useCreateUser() {

@@ -1,8 +1,9 @@
+import { noPayload } from '@lightpath/domain/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function deleteUser(userid: number) {
-  return apiRequest<unknown>(`user/${userid}`, { method: 'DELETE' });
+  return apiRequest(`user/${userid}`, { reply: noPayload, method: 'DELETE' });
 }
 
 export function useDeleteUser() {

@@ -1,9 +1,9 @@
-import type { SignInLock } from '@lightpath/domain/sign-in-throttling';
+import { signInLockSchema } from '@lightpath/domain/sign-in-throttling';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export async function getSignInLock(userid: number, signal?: AbortSignal) {
-  return apiRequest<SignInLock>(`user/${userid}/signinlock`, { signal });
+  return apiRequest(`user/${userid}/signinlock`, { reply: signInLockSchema, signal });
 }
 
 export function signInLockQuery(userid: number) {

@@ -1,11 +1,9 @@
-import type { User } from '@lightpath/domain/users';
+import { userReplySchema } from '@lightpath/domain/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export type UserDetail = User & { customername?: string | null };
-
 export async function getUser(userid: number, signal?: AbortSignal) {
-  return (await apiRequest<{ user: UserDetail }>(`user/${userid}`, { signal })).user;
+  return (await apiRequest(`user/${userid}`, { reply: userReplySchema, signal })).user;
 }
 
 export function userQuery(userid: number) {

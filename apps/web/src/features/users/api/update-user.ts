@@ -1,10 +1,11 @@
-import type { User, UserUpdate } from '@lightpath/domain/users';
+import type { UserUpdate } from '@lightpath/domain/users';
+import { userReplySchema } from '@lightpath/domain/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/queries/get-me';
 
 export async function updateUser(userid: number, input: UserUpdate) {
-  return (await apiRequest<{ user: User }>(`user/${userid}`, { method: 'PUT', body: input })).user;
+  return (await apiRequest(`user/${userid}`, { reply: userReplySchema, method: 'PUT', body: input })).user;
 }
 
 export function useUpdateUser(userid: number) {

@@ -7,12 +7,18 @@ import {
 import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Outlet, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkReplies } from '../../../../lib/api-client';
 import { actorFromSession, type Session, SessionContext } from '../../../../lib/session';
 import { mockFetch, type RecordedCall, type Route } from '../../../../test/fetch-mock';
 import { renderRoutes } from '../../../../test/render';
 import { portalWallTime } from '../../../../test/wall-time';
 import { EventWizard } from './event-wizard';
+
+// This file's hand-built fixtures still drift from the reply contract (partial rows), so its replies
+// are not parsed yet; docs/decisions/023 lists it under what is left.
+beforeAll(() => checkReplies(false));
+afterAll(() => checkReplies(true));
 
 // These render the whole Mantine tree: seconds on a busy shared machine.
 const slow = 30_000;

@@ -1,13 +1,19 @@
 import { buildTicketSubject, ticketMessages } from '@lightpath/domain/tickets';
 import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { checkReplies } from '../../../../lib/api-client';
 import { setToken } from '../../../../lib/token-storage';
 import { mockFetch, type RecordedCall } from '../../../../test/fetch-mock';
 import { ok, page, sessionFor, signedIn } from '../../../../test/page-fixtures';
 import { renderRoutes } from '../../../../test/render';
 import { portalWallTime } from '../../../../test/wall-time';
 import { TicketWizard } from './ticket-wizard';
+
+// This file's hand-built fixtures still drift from the reply contract (partial rows), so its replies
+// are not parsed yet; docs/decisions/023 lists it under what is left.
+beforeAll(() => checkReplies(false));
+afterAll(() => checkReplies(true));
 
 // These render the whole Mantine tree: seconds on a busy shared machine.
 vi.setConfig({ testTimeout: 30_000 });
