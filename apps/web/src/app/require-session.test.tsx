@@ -1,17 +1,11 @@
 import { cleanup, screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkReplies } from '../lib/api-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../lib/session';
 import { setToken } from '../lib/token-storage';
 import { mockFetch } from '../test/fetch-mock';
 import { renderRoutes } from '../test/render';
 import { RequireSession } from './require-session';
-
-// This file's hand-built fixtures still drift from the reply contract (partial rows), so its replies
-// are not parsed yet; docs/decisions/023 lists it under what is left.
-beforeAll(() => checkReplies(false));
-afterAll(() => checkReplies(true));
 
 function LoginStub() {
   const location = useLocation();
@@ -34,7 +28,22 @@ const routes = [
 ];
 
 const me = {
-  user: { userid: 3, firstname: 'Ada', surname: 'Admin', email: 'a@x.example', type: 4, customerid: 7 },
+  user: {
+    userid: 3,
+    firstname: 'Ada',
+    surname: 'Admin',
+    email: 'a@x.example',
+    title: null,
+    office: null,
+    mobile: null,
+    timezone: null,
+    type: 4,
+    customerid: 7,
+    chameleon: 0,
+    companyAdmin: true,
+    enabled: true,
+    lastlogin: null,
+  },
   session: {
     type: 4,
     customerid: 7,
@@ -45,12 +54,24 @@ const me = {
     realcustomerid: 7,
     expiresat: 0,
   },
-  customer: { customerid: 7, customername: 'From profile', code: 'UNG', logo64: null },
+  customer: {
+    customerid: 7,
+    customername: 'From profile',
+    customercode: 'UNG',
+    code: 'UNG',
+    enabled: true,
+    logo64: null,
+    cdrpin: null,
+    isprovider: false,
+  },
 };
 const portal = {
   name: 'Lightpath',
   provider: { name: 'MRN', code: 'MRN', customerid: 1 },
   supportphone: '1',
+  maptileurl: null,
+  maptileattribution: null,
+  timezone: 'Australia/Sydney',
   version: '1',
 };
 

@@ -1,18 +1,12 @@
 import { ticketMessages } from '@lightpath/domain/tickets';
 import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkReplies } from '../../../lib/api-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../lib/token-storage';
 import { renderSignedIn, site } from '../../../test/checkins-test-fixtures';
 import type { mockFetch, RecordedCall } from '../../../test/fetch-mock';
 import { jobTicket, ok, outageDetail, sessionFor } from '../../../test/tickets-test-fixtures';
 import { TicketPage } from './ticket-page';
-
-// This file's hand-built fixtures still drift from the reply contract (partial rows), so its replies
-// are not parsed yet; docs/decisions/023 lists it under what is left.
-beforeAll(() => checkReplies(false));
-afterAll(() => checkReplies(true));
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -136,7 +130,8 @@ describe('TicketPage', () => {
             },
           ],
         };
-        return { status: 201, body: { result: 'Success', message: 'Comment added', payload: {} } };
+        const comment = { author: 'Test User', authoruserid: 5, htmlbody: '<p>Still down.</p>' };
+        return { status: 201, body: { result: 'Success', message: 'Comment added', payload: { comment } } };
       },
     });
     const box = await screen.findByRole('textbox', { name: 'Add a comment' });
@@ -180,7 +175,7 @@ describe('TicketPage', () => {
       'GET /api/ticket/4211': () => ok(detail),
       'PUT /api/ticket/4211/status': () => {
         detail = { ...outageDetail, status: 'solved' };
-        return ok({}, ticketMessages.statusChanged('solved'));
+        return ok({ ticketid: 4211, status: 'solved' }, ticketMessages.statusChanged('solved'));
       },
     });
     const select = await screen.findByRole('combobox', { name: 'Change status' });
@@ -228,7 +223,10 @@ describe('TicketPage', () => {
       }),
       'GET /api/site/3': ok(site(3, 'S0003', 'Northgate PoP')),
       'GET /api/user/5/checkins/active': ok({ count: 0, limit: 100, offset: 0, results: [] }),
-      'PUT /api/ticket/10001/status': ok({}, ticketMessages.statusChanged('solved')),
+      'PUT /api/ticket/10001/status': ok(
+        { ticketid: 10001, status: 'solved' },
+        ticketMessages.statusChanged('solved'),
+      ),
     });
     expect(await screen.findByRole('button', { name: 'Check in' })).toBeTruthy();
     const select = screen.getByRole('combobox', { name: 'Change status' });
