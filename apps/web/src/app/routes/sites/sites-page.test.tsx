@@ -1,14 +1,9 @@
 import type { UserType } from '@lightpath/domain/user-types';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { checkReplies } from '../../../lib/api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { site } from '../../../test/checkins-test-fixtures';
 import { ok, page, renderSignedIn, sessionFor } from '../../../test/page-fixtures';
 import { SitesPage } from './sites-page';
-
-// This file's hand-built fixtures still drift from the reply contract (partial rows), so its replies
-// are not parsed yet; docs/decisions/023 lists it under what is left.
-beforeAll(() => checkReplies(false));
-afterAll(() => checkReplies(true));
 
 // These render the whole Mantine tree and wait out debounces: seconds on a busy shared machine.
 const slow = 15_000;
@@ -19,6 +14,9 @@ function renderSites(type: UserType, url: string) {
       name: 'Lightpath',
       provider: { name: 'MRN', code: 'MRN', customerid: 1 },
       supportphone: '1',
+      maptileurl: null,
+      maptileattribution: null,
+      timezone: 'Australia/Sydney',
       version: '1',
     }),
     'GET /api/sites': ok({
@@ -26,18 +24,13 @@ function renderSites(type: UserType, url: string) {
       limit: 25,
       offset: 0,
       results: [
-        {
-          siteid: 12,
-          sitenumber: 'S0012',
-          sitename: 'Northgate Library',
-          sitetype: 1,
-          status: 1,
+        site(12, 'S0012', 'Northgate Library', {
           customerid: 7,
           customercode: 'UNG',
           customername: 'University of Northgate',
           condition: 3,
           servicecount: 4,
-        },
+        }),
       ],
     }),
     'GET /api/customers': page([]),
