@@ -27,6 +27,7 @@ import { portalRoutes } from './modules/portal/routes';
 import { searchRoutes } from './modules/search/routes';
 import { serviceRoutes } from './modules/services/routes';
 import { siteRoutes } from './modules/sites/routes';
+import { sparePartRoutes } from './modules/spare-parts/routes';
 import { streamRoutes } from './modules/stream/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { telemetryRoutes } from './modules/telemetry/routes';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(accessRoutes);
       await api.register(checkinRoutes);
       await api.register(integrationRoutes);
+      await api.register(sparePartRoutes);
     },
     { prefix: '/api' },
   );

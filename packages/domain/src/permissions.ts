@@ -34,6 +34,9 @@ export const permissionTable = {
   'checkins.manage': { types: [1, 2, 3] },
   'equipment.view': { types: [1, 2, 3] },
   'equipment.manage': { types: [1, 3] },
+  // Spec 7.7 POST inventory/ventia: the field technician (and the staff who manage the stock) records
+  // a spare part taken from or returned to its depot; only the NOC and engineers edit the stock itself.
+  'spareparts.record': { types: [1, 2, 3] },
   'jobs.manage': { types: [1, 3] },
   // Provider staff pick a customer in filters and read customer names on records (customers.view);
   // the Customers pages themselves are the NOC's alone, as the menu of spec 2.4 says (decisions.md).

@@ -54,6 +54,11 @@ async function recordsOf(code: string) {
      order by ticket_id limit 1`,
     [customer.customerId],
   );
+  const [sparePart] = await t.database.query<{ uuid: string }>(
+    'route_walk_spare_part',
+    'select uuid::text as uuid from spare_parts order by uuid limit 1',
+    [],
+  );
   return {
     customerid: String(customer.customerId),
     userid: String(user.userId),
@@ -78,6 +83,8 @@ async function recordsOf(code: string) {
     attachmentid: '1',
     // FAQ articles are the provider's, read by everyone: any id works (the NOC's turn deletes it).
     faqid: '1',
+    // Spare parts are the provider's: customers are refused them (403) whatever the part.
+    uuid: sparePart!.uuid,
   };
 }
 

@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
+import { auditLog } from '../db/schema/platform';
 import { demoPassword } from '../db/seed/demo-customers';
 import { createPostgresDatabase, dropPostgresDatabase, postgresAdminUrl, postgresUrlFor } from './postgres';
 
@@ -39,6 +41,8 @@ export type TestApp = {
   login: (email: string) => Promise<string>;
   // inject() with the token header set; `as` is a demo e-mail or a token.
   call: (options: InjectOptions & { as?: string }) => Promise<LightMyRequestResponse>;
+  // How many audit entries of one action exist, to show a write was (or was not) audited.
+  auditCount: (action: string) => Promise<number>;
   close: () => Promise<void>;
 };
 
@@ -73,12 +77,21 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     return app.inject({ ...options, headers: { ...headers, ...(token ? { 'x-auth-token': token } : {}) } });
   };
 
+  const auditCount = async (action: string) => {
+    const rows = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(eq(auditLog.action, action));
+    return rows[0]!.n;
+  };
+
   return {
     app,
     database,
     config,
     login,
     call,
+    auditCount,
     close: async () => {
       await app.close();
       await database.close();
@@ -97,3 +110,13 @@ export const demo = {
 } as const;
 
 export const allDemoAccounts = Object.values(demo);
+
+// The first problem of a 400 (docs/decisions/017): `message` carries it too, prefixed with its field's
+// path, which this checks on the way.
+export function problemOf(reply: {
+  json: () => { message: string; payload?: { errors?: { message: string }[] } };
+}) {
+  const body = reply.json();
+  expect(body.message).toContain(body.payload?.errors?.[0]?.message);
+  return body.payload?.errors?.[0]?.message;
+}

@@ -111,7 +111,7 @@ async function supportHistory(database: Database) {
 }
 
 describe('national seed', () => {
-  it('makes 500 customers besides the provider, 2,000 users, 10,000 sites, 30,000 services and 20,000 past events', async () => {
+  it('makes 500 customers besides the provider, 2,000 users, 10,000 sites, 30,000 services, 20,000 past events and 5,000 spare parts', async () => {
     const seeded = await withSeeded('national', async (database) => ({
       ...(await people(database)),
       ...(await eventHistory(database)),
@@ -132,6 +132,8 @@ describe('national seed', () => {
       accessRequests: 5_000 + 3,
       checkinHistory: 20_000,
       checkins: 20_000 + 17,
+      // Issue 14: 5,000 spare parts at the provider's PoPs and exchanges.
+      spareParts: 5_000,
     });
     const names = seeded.customerRows.map((c) => c.customerName);
     expect(new Set(names).size).toBe(501);
@@ -181,6 +183,7 @@ describe('national seed', () => {
       checkins: 17,
       ticketHistory: 0,
       checkinHistory: 0,
+      spareParts: 60,
     });
     const byKind = (kind: string) => seeded.tickets.filter((t) => t.kind === kind);
 

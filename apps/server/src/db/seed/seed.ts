@@ -18,6 +18,7 @@ import { seedDemoEventComments, seedDemoTickets, seedEventHistory } from './even
 import { seedFaq } from './faq';
 import { type InventorySize, seedInventory } from './inventory';
 import { type Random, seededRandom } from './random';
+import { seedSpareParts } from './spare-parts';
 import { type SupportSize, seedSupport } from './support';
 
 export const seedScales = ['demo', 'national'] as const;
@@ -29,7 +30,14 @@ export type SeedScale = (typeof seedScales)[number];
 const providerSiteCount = places.length + 5;
 const sizes: Record<
   SeedScale,
-  { customers: number; users: number; inventory: InventorySize; eventHistory: number; support: SupportSize }
+  {
+    customers: number;
+    users: number;
+    inventory: InventorySize;
+    eventHistory: number;
+    support: SupportSize;
+    spareParts: number;
+  }
 > = {
   demo: {
     customers: demoCustomers.length,
@@ -38,6 +46,7 @@ const sizes: Record<
     inventory: { sites: 60, services: 170, contactsPerCustomer: 3 },
     // The demo's tickets and check-ins are hand-written (support.ts); no generated history.
     support: { ticketHistory: 0, checkinHistory: 0 },
+    spareParts: 60,
   },
   national: {
     customers: 500,
@@ -45,6 +54,7 @@ const sizes: Record<
     eventHistory: 20_000,
     inventory: { sites: 10_000 - providerSiteCount, services: 30_000, contactsPerCustomer: 10 },
     support: { ticketHistory: 50_000, checkinHistory: 20_000 },
+    spareParts: 5000,
   },
 };
 
@@ -93,7 +103,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
 // Removes every row the seed creates, for `npm run seed -- --reset`.
 export async function clearSeededData(db: Db) {
   await db.execute(
-    sql`truncate table audit_log, outbox, change_log, faq_articles, calendar_feeds, event_notifications, event_comments, site_checkins, site_access_requests, ticket_attachments, ticket_comments, tickets, login_attempts, password_resets, sessions, service_notifications, site_contacts, contacts, event_services, events, service_patching, services, sites, simulated_third_party_circuits, users, customers restart identity cascade`,
+    sql`truncate table spare_part_movements, spare_parts, audit_log, outbox, change_log, faq_articles, calendar_feeds, event_notifications, event_comments, site_checkins, site_access_requests, ticket_attachments, ticket_comments, tickets, login_attempts, password_resets, sessions, service_notifications, site_contacts, contacts, event_services, events, service_patching, services, sites, simulated_third_party_circuits, users, customers restart identity cascade`,
   );
 }
 
@@ -181,6 +191,7 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
   const support = await seedSupport(db, size.support, now);
   await seedDemoEventComments(db);
   await seedFaq(db);
+  const spares = await seedSpareParts(db, random, size.spareParts, now);
   // After a bulk load: fresh statistics, so the planner does not guess at empty tables, and a
   // visibility map, so counts over an index (the lists' totals) need not visit the table.
   await db.execute(sql`vacuum analyze`);
@@ -192,5 +203,6 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
     eventHistory,
     ...support,
     tickets: eventTickets + support.tickets,
+    ...spares,
   };
 }

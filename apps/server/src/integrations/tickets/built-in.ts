@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx, RawQuery } from '../../db/client';
 import { ticketComments, tickets } from '../../db/schema/tickets';
 import { users } from '../../db/schema/users';
-import { Params, statementName } from '../../modules/services/statements';
+import { epochSeconds, Params, statementName } from '../../db/statements';
 import { queueEmail } from '../../platform/outbox';
 import { containsPattern } from '../../platform/scope';
 import type {
@@ -153,8 +153,6 @@ async function openingAuthor(db: DbOrTx, createdBy: number | null, requester: st
 // (docs/decisions/010). The tickets module calls these with its RawQuery; the TicketSystem methods
 // reach the same statements through Drizzle, for callers that hold only a Db.
 
-const seconds = (column: string) => `floor(extract(epoch from ${column}))::float8`;
-
 // Each row's customer code, site name and assignee are looked up by primary key: for a page of a
 // hundred rows that is cheaper than joining (which planned as hash joins over whole tables).
 const rowColumns = (t: string) => `${t}.ticket_id as ticketid, ${t}.subject, ${t}.status,
@@ -164,7 +162,7 @@ const rowColumns = (t: string) => `${t}.ticket_id as ticketid, ${t}.subject, ${t
     (select s.site_name from sites s where s.site_id = ${t}.site_id) as sitename,
     ${t}.assignee_user_id as assigneeuserid,
     (select trim(u.firstname || ' ' || u.surname) from users u where u.user_id = ${t}.assignee_user_id) as assigneename,
-    ${seconds(`${t}.created_at`)} as created_at, ${seconds(`${t}.updated_at`)} as updated_at`;
+    ${epochSeconds(`${t}.created_at`)} as created_at, ${epochSeconds(`${t}.updated_at`)} as updated_at`;
 
 const pageColumns = `t.ticket_id, t.subject, t.status, t.ticket_type, t.kind, t.customer_id, t.requester,
     t.site_id, t.assignee_user_id, t.created_at, t.updated_at`;
@@ -247,10 +245,10 @@ export async function listBuiltInTickets(
 }
 
 const detailText = `select ${rowColumns('t')}, t.description, t.ccs, t.services,
-    ${seconds('t.start_time')} as starttime, ${seconds('t.end_time')} as endtime,
+    ${epochSeconds('t.start_time')} as starttime, ${epochSeconds('t.end_time')} as endtime,
     coalesce((select json_agg(x order by x.created_at, x.commentid) from (
       select tc.comment_id as commentid, tc.author, tc.author_user_id as authoruserid, tc.html_body as htmlbody,
-             ${seconds('tc.created_at')} as created_at
+             ${epochSeconds('tc.created_at')} as created_at
       from ticket_comments tc where tc.ticket_id = t.ticket_id) x), '[]'::json) as comments,
     coalesce((select json_agg(x order by x.attachmentid) from (
       select a.attachment_id as attachmentid, a.file_name as filename, a.content_type as contenttype,

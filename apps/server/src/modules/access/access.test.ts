@@ -17,7 +17,7 @@ import { customers } from '../../db/schema/customers';
 import { contacts, siteContacts, sites } from '../../db/schema/inventory';
 import { outbox } from '../../db/schema/platform';
 import { siteAccessRequests, ticketAttachments, tickets } from '../../db/schema/tickets';
-import { buildTestApp, demo, type TestApp } from '../../test/helper';
+import { buildTestApp, demo, problemOf, type TestApp } from '../../test/helper';
 
 // A small size limit, so that "too large" needs only a few kilobytes.
 const maxBytes = 4096;
@@ -116,12 +116,6 @@ async function snapshot() {
     outbox: await count(outbox),
     files: (await storedFiles()).length,
   };
-}
-
-function problemOf(reply: { json: () => { message: string; payload?: { errors?: { message: string }[] } } }) {
-  const body = reply.json();
-  expect(body.message).toContain(body.payload?.errors?.[0]?.message);
-  return body.payload?.errors?.[0]?.message;
 }
 
 beforeAll(async () => {

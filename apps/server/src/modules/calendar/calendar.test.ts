@@ -235,14 +235,6 @@ async function servicesOf(customerId: number) {
   return rows.map((r) => r.id);
 }
 
-async function auditCount(action: string) {
-  const rows = await t.database.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(auditLog)
-    .where(eq(auditLog.action, action));
-  return rows[0]!.n;
-}
-
 const feedPath = (url: string) => new URL(url).pathname;
 
 async function fetchFeed(url: string) {
@@ -391,7 +383,7 @@ describe("a customer's feed", () => {
     expect(none.statusCode).toBe(200);
     expect(none.json().payload).toEqual({ feed: null });
 
-    const creates = await auditCount('calendar.feed.create');
+    const creates = await t.auditCount('calendar.feed.create');
     const reply = await t.call({ method: 'POST', url: '/api/calendar/feed', as: demo.ungAdmin, payload: {} });
     expect(reply.statusCode).toBe(201);
     expect(reply.json().message).toBe(calendarMessages.created);
@@ -400,7 +392,7 @@ describe("a customer's feed", () => {
     const token = url.split('/').at(-1).replace('.ics', '');
     expect(feed).toMatchObject({ customerid: ids.ung, tokenhint: token.slice(-4), createdby: 'Alex Morgan' });
     expect(Math.abs(feed.createdat - Date.now() / 1000)).toBeLessThan(60);
-    expect(await auditCount('calendar.feed.create')).toBe(creates + 1);
+    expect(await t.auditCount('calendar.feed.create')).toBe(creates + 1);
     ungUrl = url;
 
     // Only the hash is stored; the token itself is nowhere in the database.
@@ -539,7 +531,7 @@ describe("a customer's feed", () => {
   });
 
   it('rotates: a new link revokes the old one', async () => {
-    const revokes = await auditCount('calendar.feed.revoke');
+    const revokes = await t.auditCount('calendar.feed.revoke');
     const before = (await t.call({ method: 'GET', url: '/api/calendar/feed', as: demo.ungAdmin })).json()
       .payload.feed;
     const { url, feed } = await createFeed(demo.ungAdmin);
@@ -547,7 +539,7 @@ describe("a customer's feed", () => {
     expect(feed.feedid).not.toBe(before.feedid);
     expect((await fetchFeed(ungUrl)).statusCode).toBe(404);
     expect((await fetchFeed(url)).statusCode).toBe(200);
-    expect(await auditCount('calendar.feed.revoke')).toBe(revokes + 1);
+    expect(await t.auditCount('calendar.feed.revoke')).toBe(revokes + 1);
     const live = await t.database.db
       .select()
       .from(calendarFeeds)

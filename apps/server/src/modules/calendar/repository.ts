@@ -4,6 +4,7 @@ import type { DbOrTx, RawQuery } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { calendarFeeds } from '../../db/schema/events';
 import { users } from '../../db/schema/users';
+import { epochSeconds } from '../../db/statements';
 
 // The feed management (a few writes a year per customer) goes through Drizzle; the two reads a
 // subscribed calendar makes every hour are hand-written named statements on the driver (RawQuery).
@@ -99,9 +100,6 @@ export type FeedEventRow = {
   servicedescriptions: string[];
 };
 
-// Seconds since the epoch as a JavaScript number (float8: int8 would arrive as a string).
-const seconds = (column: string) => `floor(extract(epoch from ${column}))::float8`;
-
 // Works (1) and hazards (2) naming one of the customer's services, from 90 days back on. The join
 // starts from the customer's services (services_customer_idx, then event_services_service_idx), and
 // the services gathered per event are that customer's only: another customer named in the same event
@@ -110,8 +108,8 @@ export const feedHistoryDays = 90;
 export const feedEventsMax = 2000;
 
 const feedEventsSql = `select e.event_id as eventid, e.number, e.title, e.description, e.type::int as type,
-    e.priority::int as priority, ${seconds('e.start_time')} as starttime, ${seconds('e.end_time')} as endtime,
-    ${seconds('e.created_at')} as createdat, ${seconds('e.updated_at')} as updatedat, e.revision,
+    e.priority::int as priority, ${epochSeconds('e.start_time')} as starttime, ${epochSeconds('e.end_time')} as endtime,
+    ${epochSeconds('e.created_at')} as createdat, ${epochSeconds('e.updated_at')} as updatedat, e.revision,
     array_agg(sv.service_id order by sv.service_id) as serviceids,
     array_agg(sv.description order by sv.service_id) as servicedescriptions
   from services sv

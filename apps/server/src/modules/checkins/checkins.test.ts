@@ -6,7 +6,7 @@ import { sites } from '../../db/schema/inventory';
 import { auditLog, changeLog } from '../../db/schema/platform';
 import { siteCheckins } from '../../db/schema/tickets';
 import { users } from '../../db/schema/users';
-import { buildTestApp, demo, type TestApp } from '../../test/helper';
+import { buildTestApp, demo, problemOf, type TestApp } from '../../test/helper';
 
 let t: TestApp;
 type Site = { siteId: number; siteName: string; siteNumber: string };
@@ -64,12 +64,6 @@ async function list(url: string, as: string = demo.noc): Promise<Page> {
   const reply = await t.call({ method: 'GET', url, as });
   expect(reply.statusCode, `${url}: ${reply.body.slice(0, 200)}`).toBe(200);
   return reply.json().payload;
-}
-
-function problemOf(reply: { json: () => { message: string; payload?: { errors?: { message: string }[] } } }) {
-  const body = reply.json();
-  expect(body.message).toContain(body.payload?.errors?.[0]?.message);
-  return body.payload?.errors?.[0]?.message;
 }
 
 beforeAll(async () => {

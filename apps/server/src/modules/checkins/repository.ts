@@ -3,8 +3,8 @@ import type { CheckinRow, CheckinSortField } from '@lightpath/domain/checkins';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx, RawQuery } from '../../db/client';
 import { siteCheckins } from '../../db/schema/tickets';
+import { epochSeconds, Params, statementName } from '../../db/statements';
 import { containsPattern } from '../../platform/scope';
-import { Params, statementName } from '../services/statements';
 
 // Reads are hand-written SQL on the driver (RawQuery) whose columns carry the API's names, as in
 // modules/contacts; writes use Drizzle.
@@ -16,13 +16,11 @@ export type CheckinFilter = {
   userid?: number | undefined;
 };
 
-const seconds = (column: string) => `floor(extract(epoch from ${column}))::float8`;
-
 const checkinColumns = `ci.checkin_id as checkinid, ci.user_id as userid,
     trim(u.firstname || ' ' || u.surname) as username,
     ci.site_id as siteid, s.site_number as sitenumber, s.site_name as sitename,
     c.customer_code as customercode,
-    ${seconds('ci.checkin_time')} as checkintime, ${seconds('ci.checkout_time')} as checkouttime`;
+    ${epochSeconds('ci.checkin_time')} as checkintime, ${epochSeconds('ci.checkout_time')} as checkouttime`;
 
 const checkinJoins = `join sites s on s.site_id = ci.site_id
   join customers c on c.customer_id = s.customer_id

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, siteContacts, sites } from '../../db/schema/inventory';
 import { auditLog } from '../../db/schema/platform';
-import { buildTestApp, demo, type TestApp } from '../../test/helper';
+import { buildTestApp, demo, problemOf, type TestApp } from '../../test/helper';
 
 let t: TestApp;
 let ids: { ung: number; ebh: number };
@@ -22,21 +22,6 @@ async function contactCount(customerId?: number) {
     .from(contacts)
     .where(customerId === undefined ? undefined : eq(contacts.customerId, customerId));
   return rows[0]!.n;
-}
-
-async function auditCount(action: string) {
-  const rows = await t.database.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(auditLog)
-    .where(eq(auditLog.action, action));
-  return rows[0]!.n;
-}
-
-// The first problem of a 400; `message` carries it too, prefixed with its field's path.
-function problemOf(reply: { json: () => { message: string; payload?: { errors?: { message: string }[] } } }) {
-  const body = reply.json();
-  expect(body.message).toContain(body.payload?.errors?.[0]?.message);
-  return body.payload?.errors?.[0]?.message;
 }
 
 async function contactRow(contactId: number) {
@@ -179,7 +164,7 @@ describe('one contact', () => {
 describe('creating contacts', () => {
   it('lets the NOC create a contact for the customer it names', async () => {
     const before = await contactCount(ids.ebh);
-    const audits = await auditCount('contact.create');
+    const audits = await t.auditCount('contact.create');
     const reply = await t.call({
       method: 'POST',
       url: '/api/contact',
@@ -205,7 +190,7 @@ describe('creating contacts', () => {
       sites: [],
     });
     expect(await contactCount(ids.ebh)).toBe(before + 1);
-    expect(await auditCount('contact.create')).toBe(audits + 1);
+    expect(await t.auditCount('contact.create')).toBe(audits + 1);
   });
 
   it("gives a customer admin's contacts its own customer, whatever was sent", async () => {
@@ -247,7 +232,7 @@ describe('creating contacts', () => {
       ['an unknown field', { contactname: 'A', customerid: ids.ung, sites: [] }, 'Unrecognized key: "sites"'],
     ];
     const before = await contactCount();
-    const audits = await auditCount('contact.create');
+    const audits = await t.auditCount('contact.create');
     for (const [label, payload, message] of cases) {
       const reply = await t.call({ method: 'POST', url: '/api/contact', as: demo.noc, payload });
       expect(reply.statusCode, label).toBe(400);
@@ -262,7 +247,7 @@ describe('creating contacts', () => {
     });
     expect(notJson.statusCode).toBe(400);
     expect(await contactCount()).toBe(before);
-    expect(await auditCount('contact.create')).toBe(audits);
+    expect(await t.auditCount('contact.create')).toBe(audits);
   });
 
   it('is refused (403) to roles without contacts.manage', async () => {
@@ -283,7 +268,7 @@ describe('creating contacts', () => {
 describe('updating contacts', () => {
   it('changes only the fields sent', async () => {
     const contactId = await newContact(ids.ung, 'Before Update');
-    const audits = await auditCount('contact.update');
+    const audits = await t.auditCount('contact.update');
     const reply = await t.call({
       method: 'PUT',
       url: `/api/contact/${contactId}`,
@@ -303,7 +288,7 @@ describe('updating contacts', () => {
       email: null,
       customerId: ids.ung,
     });
-    expect(await auditCount('contact.update')).toBe(audits + 1);
+    expect(await t.auditCount('contact.update')).toBe(audits + 1);
   });
 
   it('refuses bad input with 400 and leaves the contact as it was', async () => {
@@ -353,7 +338,7 @@ describe('deleting contacts', () => {
       .from(siteContacts)
       .where(eq(siteContacts.contactId, contactId));
     expect(assigned.length).toBeGreaterThan(0);
-    const audits = await auditCount('contact.delete');
+    const audits = await t.auditCount('contact.delete');
     const reply = await t.call({ method: 'DELETE', url: `/api/contact/${contactId}`, as: demo.ebhAdmin });
     expect(reply.statusCode, reply.body).toBe(200);
     expect(reply.json().message).toBe(contactMessages.deleted);
@@ -367,7 +352,7 @@ describe('deleting contacts', () => {
     const siteIds = assigned.map((a) => a.siteId);
     const stillThere = await t.database.db.select({ siteId: sites.siteId }).from(sites);
     expect(siteIds.every((id) => stillThere.some((s) => s.siteId === id))).toBe(true);
-    expect(await auditCount('contact.delete')).toBe(audits + 1);
+    expect(await t.auditCount('contact.delete')).toBe(audits + 1);
     const [entry] = await t.database.db
       .select()
       .from(auditLog)

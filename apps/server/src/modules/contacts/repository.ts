@@ -3,8 +3,8 @@ import type { ContactSite, ContactSummary, contactSortFields } from '@lightpath/
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx, RawQuery } from '../../db/client';
 import { contacts, siteContacts } from '../../db/schema/inventory';
+import { Params, statementName } from '../../db/statements';
 import { containsPattern, scopeCondition } from '../../platform/scope';
-import { Params, statementName } from '../services/statements';
 
 // Reads are hand-written SQL on the driver (RawQuery) whose columns carry the API's names, as in
 // modules/sites; writes use Drizzle.

@@ -3,13 +3,13 @@ import type { ServiceCondition, SiteCondition } from '@lightpath/domain/conditio
 import type { EventType } from '@lightpath/domain/events';
 import type { SiteType } from '@lightpath/domain/sites';
 import type { RawQuery } from '../../db/client';
+import { Params, statementName } from '../../db/statements';
 import {
   affectedSitesSql,
   currentServiceConditionsSql,
   siteConditionSql,
   siteServiceTotalSql,
 } from '../services/conditions-sql';
-import { Params, statementName } from '../services/statements';
 
 // Reads for the dashboard cards, the network problems and items-needing-attention modals and the
 // network map. Every condition comes from conditions-sql.ts, worked out from the few current events

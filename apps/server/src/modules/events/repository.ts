@@ -13,24 +13,22 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, RawQuery } from '../../db/client';
 import { eventComments, eventRequests } from '../../db/schema/events';
 import { eventServices, events, services } from '../../db/schema/inventory';
+import { epochSeconds, Params, statementName } from '../../db/statements';
 import { containsPattern } from '../../platform/scope';
 import { affectedSitesSql, currentServiceConditionsSql, siteConditionSql } from '../services/conditions-sql';
-import { Params, statementName } from '../services/statements';
 
 // Reads are hand-written SQL on the driver (RawQuery) whose columns carry the API's names; writes use
 // Drizzle. A customer sees an event only when it names one of the customer's services, and inside it
 // only its own services, customers and sites: the scope is part of every statement, never a filter
 // applied afterwards.
 
-const seconds = (column: string) => `floor(extract(epoch from ${column}))::float8`;
-
 // EventSummary without `timing`, which the service works out with the domain's rule.
 export type EventSummaryRow = Omit<EventSummary, 'timing'>;
 
 const summaryColumns = `e.event_id as eventid, e.number, e.title, e.type::int as type,
-    ${seconds('e.start_time')} as starttime, ${seconds('e.end_time')} as endtime,
+    ${epochSeconds('e.start_time')} as starttime, ${epochSeconds('e.end_time')} as endtime,
     e.priority::int as priority, e.sla_type::int as slatype, e.initiator, e.approver,
-    ${seconds('e.created_at')} as createdat, ${seconds('e.updated_at')} as updatedat, e.revision`;
+    ${epochSeconds('e.created_at')} as createdat, ${epochSeconds('e.updated_at')} as updatedat, e.revision`;
 
 // What a page carries from its rows: everything the summary shows, never the (long) description.
 const pageColumns = `e.event_id, e.number, e.title, e.type, e.start_time, e.end_time, e.priority, e.sla_type,
@@ -220,7 +218,7 @@ const detailText = (scoped: boolean) => {
       where s.site_id in (select svc.a_end_site_id from svc union select svc.b_end_site_id from svc)
         ${scoped ? 'and s.customer_id = $2' : ''}) x), '[]'::json) as sites,
     coalesce((select json_agg(x order by x.commentid) from (
-      select ec.comment_id as commentid, ec.author, ec.body, ${seconds('ec.created_at')} as createdat
+      select ec.comment_id as commentid, ec.author, ec.body, ${epochSeconds('ec.created_at')} as createdat
       from event_comments ec where ec.event_id = $1) x), '[]'::json) as comments
   from ev e`;
 };

@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faqArticles } from '../../db/schema/faq';
-import { auditLog } from '../../db/schema/platform';
 import { seededFaqCount, seedFaq } from '../../db/seed/faq';
 import { allDemoAccounts, buildTestApp, demo, type TestApp } from '../../test/helper';
 
@@ -21,14 +20,6 @@ async function list(url: string, as: string = demo.ungUser): Promise<Page> {
 
 async function rowCount() {
   const rows = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(faqArticles);
-  return rows[0]!.n;
-}
-
-async function auditCount(action: string) {
-  const rows = await t.database.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(auditLog)
-    .where(eq(auditLog.action, action));
   return rows[0]!.n;
 }
 
@@ -146,7 +137,7 @@ describe('reading the knowledge base', () => {
 
 describe('creating an article', () => {
   it('lets the NOC create one, normalising its tags, and audits it', async () => {
-    const before = { rows: await rowCount(), audit: await auditCount('faq.create') };
+    const before = { rows: await rowCount(), audit: await t.auditCount('faq.create') };
     const reply = await t.call({ method: 'POST', url: '/api/faq', as: demo.noc, payload: article });
     expect(reply.statusCode).toBe(201);
     expect(reply.json().message).toBe(faqMessages.created);
@@ -158,7 +149,7 @@ describe('creating an article', () => {
     });
     expect(created.updatedat).toBe(created.createdat);
     expect(await rowCount()).toBe(before.rows + 1);
-    expect(await auditCount('faq.create')).toBe(before.audit + 1);
+    expect(await t.auditCount('faq.create')).toBe(before.audit + 1);
     const row = await rowOf(created.faqid);
     expect(row?.createdBy).toBeGreaterThan(0);
     expect((await list(`/api/faqs?tag=traffic`)).results.map((a) => a.faqid)).toContain(created.faqid);
@@ -182,11 +173,11 @@ describe('creating an article', () => {
     [{ ...article, tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, faqMessages.tooManyTags],
     [{ title: 'No body' }, faqMessages.bodyRequired],
   ])('refuses %#: bad input with its message and writes nothing', async (body, message) => {
-    const before = { rows: await rowCount(), audit: await auditCount('faq.create') };
+    const before = { rows: await rowCount(), audit: await t.auditCount('faq.create') };
     const reply = await t.call({ method: 'POST', url: '/api/faq', as: demo.noc, payload: body });
     expectRefused(reply, message);
     expect(await rowCount()).toBe(before.rows);
-    expect(await auditCount('faq.create')).toBe(before.audit);
+    expect(await t.auditCount('faq.create')).toBe(before.audit);
   });
 
   it('refuses unknown fields, an id of its own and the wrong content type', async () => {
@@ -218,7 +209,7 @@ describe('updating an article', () => {
       .update(faqArticles)
       .set({ updatedAt: new Date(Date.now() - 3_600_000) })
       .where(eq(faqArticles.faqId, created.faqid));
-    const before = await auditCount('faq.update');
+    const before = await t.auditCount('faq.update');
     const body = { ...created, title: 'Reading the traffic chart', body: 'New text.', tags: ['Charts'] };
     const reply = await t.call({
       method: 'PUT',
@@ -237,7 +228,7 @@ describe('updating an article', () => {
     expect(updated.tags).toEqual(['charts']);
     expect(updated.createdat).toBe(created.createdat);
     expect(updated.updatedat).toBeGreaterThan(Date.now() / 1000 - 60);
-    expect(await auditCount('faq.update')).toBe(before + 1);
+    expect(await t.auditCount('faq.update')).toBe(before + 1);
     // The most recently updated comes first when sorted by -updated.
     expect((await list('/api/faqs?sort=-updated&limit=1')).results[0]!.faqid).toBe(created.faqid);
   });
@@ -309,15 +300,15 @@ describe('deleting an article', () => {
       expect((await t.call({ method: 'DELETE', url, as: who })).statusCode, who).toBe(403);
     }
     expect(await rowOf(created.faqid)).toBeDefined();
-    const before = await auditCount('faq.delete');
+    const before = await t.auditCount('faq.delete');
     const reply = await t.call({ method: 'DELETE', url, as: demo.noc });
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toEqual({ result: 'Success', message: faqMessages.deleted });
     expect(await rowOf(created.faqid)).toBeUndefined();
-    expect(await auditCount('faq.delete')).toBe(before + 1);
+    expect(await t.auditCount('faq.delete')).toBe(before + 1);
     expect((await t.call({ method: 'GET', url, as: demo.noc })).statusCode).toBe(404);
     const again = await t.call({ method: 'DELETE', url, as: demo.noc });
     expect(again.statusCode).toBe(404);
-    expect(await auditCount('faq.delete')).toBe(before + 1);
+    expect(await t.auditCount('faq.delete')).toBe(before + 1);
   });
 });

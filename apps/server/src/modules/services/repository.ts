@@ -12,9 +12,9 @@ import {
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, RawQuery } from '../../db/client';
 import { eventServices, servicePatching, services, sites } from '../../db/schema/inventory';
+import { Params, statementName } from '../../db/statements';
 import { containsPattern, scopeCondition } from '../../platform/scope';
 import { currentServiceConditionsSql, serviceConditionSql } from './conditions-sql';
-import { Params, statementName } from './statements';
 
 // Reads are hand-written SQL on the driver (RawQuery) whose columns already carry the API's names,
 // so a page of rows goes to the reply serialiser as it comes from the database. Writes use Drizzle.

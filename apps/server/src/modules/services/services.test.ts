@@ -10,7 +10,6 @@ import type { Site } from '@lightpath/domain/sites';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventServices, servicePatching, services } from '../../db/schema/inventory';
-import { auditLog } from '../../db/schema/platform';
 import { buildTestApp, demo, type TestApp } from '../../test/helper';
 
 let t: TestApp;
@@ -30,14 +29,6 @@ async function list(url: string, as: string = demo.noc): Promise<Page> {
 
 async function serviceCount(where?: SQL) {
   const rows = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(services).where(where);
-  return rows[0]!.n;
-}
-
-async function auditCount(action: string) {
-  const rows = await t.database.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(auditLog)
-    .where(eq(auditLog.action, action));
   return rows[0]!.n;
 }
 
@@ -270,7 +261,7 @@ describe('one service', () => {
 describe('creating services', () => {
   it('creates a service from a valid id, with its patching, and refuses an id in use', async () => {
     const before = await serviceCount();
-    const audits = await auditCount('service.create');
+    const audits = await t.auditCount('service.create');
     const payload = newService();
     const created = await t.call({ method: 'POST', url: '/api/service', as: demo.noc, payload });
     expect(created.statusCode, created.body).toBe(201);
@@ -292,7 +283,7 @@ describe('creating services', () => {
       .where(eq(services.serviceId, payload.serviceid));
     expect(row!.typeLetter).toBe('B');
     expect(await serviceCount()).toBe(before + 1);
-    expect(await auditCount('service.create')).toBe(audits + 1);
+    expect(await t.auditCount('service.create')).toBe(audits + 1);
 
     const again = await t.call({ method: 'POST', url: '/api/service', as: demo.noc, payload });
     expect(again.statusCode).toBe(409);
@@ -469,7 +460,7 @@ describe('changing, deprovisioning and deleting services', () => {
 
   it('deprovisions once: status 0 and the time, then 409', async () => {
     const service = await createOne('A');
-    const audits = await auditCount('service.deprovision');
+    const audits = await t.auditCount('service.deprovision');
     const reply = await t.call({
       method: 'POST',
       url: `/api/service/${service.serviceid}/deprovision`,
@@ -480,7 +471,7 @@ describe('changing, deprovisioning and deleting services', () => {
     const done = reply.json().payload as Service;
     expect(done.status).toBe(0);
     expect(Math.abs(done.deprovisionedat! - Date.now() / 1000)).toBeLessThan(60);
-    expect(await auditCount('service.deprovision')).toBe(audits + 1);
+    expect(await t.auditCount('service.deprovision')).toBe(audits + 1);
     const again = await t.call({
       method: 'POST',
       url: `/api/service/${service.serviceid}/deprovision`,

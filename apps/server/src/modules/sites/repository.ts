@@ -3,9 +3,9 @@ import type { Site, SiteContact, SiteType } from '@lightpath/domain/sites';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx, RawQuery } from '../../db/client';
 import { contacts, siteContacts, sites } from '../../db/schema/inventory';
+import { Params, statementName } from '../../db/statements';
 import { containsPattern, scopeCondition } from '../../platform/scope';
 import { affectedSitesSql, siteConditionSql, siteServiceTotalSql } from '../services/conditions-sql';
-import { Params, statementName } from '../services/statements';
 
 // Reads are hand-written SQL on the driver (RawQuery) whose columns carry the API's names, so rows go
 // to the reply serialiser as they come. Writes use Drizzle.

@@ -5,7 +5,6 @@ import { type Site, siteMessages } from '@lightpath/domain/sites';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, siteContacts, sites } from '../../db/schema/inventory';
-import { auditLog } from '../../db/schema/platform';
 import { buildTestApp, demo, type TestApp } from '../../test/helper';
 import { siteConditionJoinSql } from '../services/conditions-sql';
 
@@ -29,14 +28,6 @@ async function siteCount(customerId?: number) {
     .select({ n: sql<number>`count(*)::int` })
     .from(sites)
     .where(customerId === undefined ? undefined : eq(sites.customerId, customerId));
-  return rows[0]!.n;
-}
-
-async function auditCount(action: string) {
-  const rows = await t.database.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(auditLog)
-    .where(eq(auditLog.action, action));
   return rows[0]!.n;
 }
 
@@ -254,7 +245,7 @@ describe('one site', () => {
 describe('creating, changing and deleting sites', () => {
   it('creates a site with the number stored as S + digits, and refuses a number in use', async () => {
     const before = await siteCount();
-    const audits = await auditCount('site.create');
+    const audits = await t.auditCount('site.create');
     const created = await t.call({ method: 'POST', url: '/api/site', as: demo.noc, payload: physical() });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().message).toBe(siteMessages.created);
@@ -269,7 +260,7 @@ describe('creating, changing and deleting sites', () => {
       condition: 0,
     });
     expect(await siteCount()).toBe(before + 1);
-    expect(await auditCount('site.create')).toBe(audits + 1);
+    expect(await t.auditCount('site.create')).toBe(audits + 1);
 
     const again = await t.call({ method: 'POST', url: '/api/site', as: demo.noc, payload: physical() });
     expect(again.statusCode).toBe(409);
@@ -455,12 +446,12 @@ describe('creating, changing and deleting sites', () => {
       payload: physical({ sitenumber: '0048', sitename: 'Temporary Hut' }),
     });
     const { siteid } = created.json().payload as Site;
-    const audits = await auditCount('site.delete');
+    const audits = await t.auditCount('site.delete');
     const deleted = await t.call({ method: 'DELETE', url: `/api/site/${siteid}`, as: demo.noc });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json().message).toBe(siteMessages.deleted);
     expect(await siteCount()).toBe(before);
-    expect(await auditCount('site.delete')).toBe(audits + 1);
+    expect(await t.auditCount('site.delete')).toBe(audits + 1);
     expect((await t.call({ method: 'GET', url: `/api/site/${siteid}`, as: demo.noc })).statusCode).toBe(404);
     expect((await t.call({ method: 'DELETE', url: `/api/site/${siteid}`, as: demo.noc })).statusCode).toBe(
       404,
@@ -527,7 +518,7 @@ describe('site contacts', () => {
     const site = ungSite.siteid;
     const current = (await assignments(site)).map((a) => a.contactId);
     const contactId = await contactOf(ids.ung, current);
-    const audits = await auditCount('site.contact.assign');
+    const audits = await t.auditCount('site.contact.assign');
     const assigned = await t.call({
       method: 'POST',
       url: `/api/site/${site}/contact`,
@@ -539,7 +530,7 @@ describe('site contacts', () => {
     expect(assigned.json().payload.contacts).toContainEqual(
       expect.objectContaining({ contactid: contactId, contacttype: 3 }),
     );
-    expect(await auditCount('site.contact.assign')).toBe(audits + 1);
+    expect(await t.auditCount('site.contact.assign')).toBe(audits + 1);
     const retyped = await t.call({
       method: 'POST',
       url: `/api/site/${site}/contact`,

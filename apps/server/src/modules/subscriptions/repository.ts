@@ -5,8 +5,8 @@ import type { DbOrTx, RawQuery } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { serviceNotifications } from '../../db/schema/inventory';
 import { users } from '../../db/schema/users';
+import { Params, statementName } from '../../db/statements';
 import { containsPattern } from '../../platform/scope';
-import { Params, statementName } from '../services/statements';
 
 // Reads are hand-written SQL on the driver (RawQuery) whose columns carry the API's names, like the
 // services and sites lists. Writes use Drizzle.

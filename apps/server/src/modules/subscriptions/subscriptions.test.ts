@@ -30,14 +30,6 @@ async function rowCount() {
   return rows[0]!.n;
 }
 
-async function auditCount(action: string) {
-  const rows = await t.database.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(auditLog)
-    .where(eq(auditLog.action, action));
-  return rows[0]!.n;
-}
-
 async function subscriptionsOf(serviceId: string) {
   return t.database.db
     .select()
@@ -203,7 +195,7 @@ describe('listing subscriptions', () => {
 describe('subscribing', () => {
   it('subscribes the caller by default, audits it, and refuses the same pair again with 409', async () => {
     const service = await unfollowed(ungServices, who.ungUser);
-    const audits = await auditCount('notification.create');
+    const audits = await t.auditCount('notification.create');
     const reply = await subscribe(demo.ungUser, { serviceid: service.toLowerCase() });
     expect(reply.statusCode, reply.body).toBe(201);
     expect(reply.json().message).toBe(subscriptionMessages.created);
@@ -214,7 +206,7 @@ describe('subscribing', () => {
       customercode: 'UNG',
     });
     expect((await subscriptionsOf(service)).map((r) => r.userId)).toContain(who.ungUser);
-    expect(await auditCount('notification.create')).toBe(audits + 1);
+    expect(await t.auditCount('notification.create')).toBe(audits + 1);
 
     await refused(() => subscribe(demo.ungUser, { serviceid: service }), 409, subscriptionMessages.duplicate);
     await refused(
@@ -305,7 +297,7 @@ describe('moving and removing a subscription', () => {
   it('moves a subscription to another service or user, with the same rules as a new one', async () => {
     const subscription = await own(demo.ungAdmin, who.ungAdmin, ungServices);
     const next = await unfollowed(ungServices, who.ungAdmin, 1);
-    const audits = await auditCount('notification.update');
+    const audits = await t.auditCount('notification.update');
     const moved = await t.call({
       method: 'POST',
       url: `/api/notification/${subscription.notificationid}`,
@@ -317,7 +309,7 @@ describe('moving and removing a subscription', () => {
       message: subscriptionMessages.updated,
       payload: { notificationid: subscription.notificationid, serviceid: next, userid: who.ungAdmin },
     });
-    expect(await auditCount('notification.update')).toBe(audits + 1);
+    expect(await t.auditCount('notification.update')).toBe(audits + 1);
 
     // To a colleague, then back onto a pair that exists: 409.
     const toColleague = await t.call({
@@ -380,7 +372,7 @@ describe('moving and removing a subscription', () => {
     await refused(remove(mine.notificationid, demo.tech), 403);
     await refused(remove(0, demo.noc), 400);
 
-    const audits = await auditCount('notification.delete');
+    const audits = await t.auditCount('notification.delete');
     const reply = await remove(mine.notificationid, demo.ungUser)();
     expect(reply.statusCode, reply.body).toBe(200);
     expect(reply.json().message).toBe(subscriptionMessages.deleted);
@@ -390,7 +382,7 @@ describe('moving and removing a subscription', () => {
         eq(serviceNotifications.notificationId, mine.notificationid),
       ),
     ).toBe(0);
-    expect(await auditCount('notification.delete')).toBe(audits + 1);
+    expect(await t.auditCount('notification.delete')).toBe(audits + 1);
     await refused(remove(mine.notificationid, demo.ungUser), 404);
     // A customer admin removes its colleague's; the NOC removes anyone's.
     expect((await remove(colleague.notificationid, demo.ungAdmin)()).statusCode).toBe(200);

@@ -14,7 +14,7 @@ import { auditLog, changeLog, outbox } from '../../db/schema/platform';
 import { ticketComments, tickets } from '../../db/schema/tickets';
 import { users } from '../../db/schema/users';
 import { builtInTickets } from '../../integrations/tickets/built-in';
-import { buildTestApp, demo, type TestApp } from '../../test/helper';
+import { buildTestApp, demo, problemOf, type TestApp } from '../../test/helper';
 
 let t: TestApp;
 let ids: {
@@ -64,13 +64,6 @@ async function written() {
     outbox: await countOf(outbox),
     changes: changes[0]!.n,
   };
-}
-
-// The first problem of a 400.
-function problemOf(reply: { json: () => { message: string; payload?: { errors?: { message: string }[] } } }) {
-  const body = reply.json();
-  expect(body.message).toContain(body.payload?.errors?.[0]?.message);
-  return body.payload?.errors?.[0]?.message;
 }
 
 async function ticketRow(ticketid: number) {

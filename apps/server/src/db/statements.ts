@@ -29,3 +29,7 @@ export class Params {
     return `$${this.values.length}`;
   }
 }
+
+// A timestamp column as whole unix seconds, the API's time format (decisions.md: times on the wire),
+// as float8 so it arrives as a JavaScript number (int8 would arrive as a string).
+export const epochSeconds = (column: string) => `floor(extract(epoch from ${column}))::float8`;
