@@ -134,6 +134,10 @@ const signedInRoutes: RouteObject[] = [
     element: page(() => import('./routes/events/event-page').then((m) => m.EventPage)),
   },
   {
+    path: 'equipment/inventory',
+    element: page(() => import('./routes/equipment/spare-parts-page').then((m) => m.SparePartsPage)),
+  },
+  {
     path: 'contacts',
     element: page(() => import('./routes/contacts/contacts-page').then((m) => m.ContactsPage)),
   },

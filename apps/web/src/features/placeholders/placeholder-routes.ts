@@ -36,13 +36,6 @@ export const placeholderRoutes: PlaceholderRoute[] = [
   },
   { path: '/equipment', title: 'Equipment', area: 'equipment', permission: 'equipment.view' },
   {
-    path: '/equipment/inventory',
-    title: 'Spare Parts Inventory',
-    section: equipment,
-    area: 'spare parts inventory',
-    permission: 'equipment.view',
-  },
-  {
     path: '/equipment/shelf/:shelfid',
     title: (p) => `Shelf ${p.shelfid ?? ''}`,
     section: equipment,

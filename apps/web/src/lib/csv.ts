@@ -1,0 +1,44 @@
+// CSV export of a list (RFC 4180): the user downloads what the list shows, with its filters, as a
+// file a spreadsheet opens. Shared by every list page.
+
+export type CsvColumn<Row> = { header: string; value: (row: Row) => string | number | null | undefined };
+
+// A cell that starts with =, +, - or @ would run as a formula in a spreadsheet (CSV injection), so
+// it is read as text by a leading apostrophe. Quotes, commas and line breaks quote the cell.
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
+  const lines = [columns.map((c) => csvCell(c.header)).join(',')];
+  for (const row of rows) lines.push(columns.map((c) => csvCell(c.value(row))).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+// Every page of a list, a thousand rows (the API's largest page) at a time.
+export async function allPages<Row>(
+  fetchPage: (page: { limit: number; offset: number }) => Promise<{ count: number; results: Row[] }>,
+): Promise<Row[]> {
+  const limit = 1000;
+  const rows: Row[] = [];
+  for (let offset = 0; ; offset += limit) {
+    const page = await fetchPage({ limit, offset });
+    rows.push(...page.results);
+    if (page.results.length < limit || rows.length >= page.count) return rows;
+  }
+}
+
+export function downloadCsv(filename: string, csv: string) {
+  // The byte order mark makes Excel read the file as UTF-8 (names with accents, the × sign).
+  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
