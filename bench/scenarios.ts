@@ -133,6 +133,12 @@ export const scenarios: Scenario[] = [
     ticketListBudget,
   ),
   { name: 'GET /api/checkins?limit=100 (NOC)', method: 'GET', path: '/api/checkins?limit=100', as: 'noc' },
+  // Issue 14: the spare parts list over 5,000 parts, with the list budget of issues 3 and 4.
+  ...listScenarios('/api/inventory?limit=100', [
+    ['NOC', 'noc', ''],
+    ['technician, text filter', 'tech', '&q=sfp&sort=-quantity'],
+    ['engineer, faulty, sorted by depot', 'eng', '&state=faulty&sort=depotsitename'],
+  ]),
   // Issue 5: at least 200 tickets a second through the API into the built-in store, the requester's
   // e-mail queued in the outbox in the same transaction. Last, so every list above reads the seed as is.
   {

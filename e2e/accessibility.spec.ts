@@ -2,6 +2,7 @@ import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type NavAction, sidebarFor } from '@lightpath/domain/navigation';
+import { can, type Permission } from '@lightpath/domain/permissions';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type AccountKey, accounts, screenshot, signIn } from './fixtures';
 
@@ -46,6 +47,22 @@ const wizardTargets: Partial<Record<NavAction, string>> = {
 };
 const wizardsChecked = new Set<NavAction>();
 
+// Dialogs a page opens with a button of its own rather than a sidebar action, each checked once, by the
+// first role that may open it, like the wizards. `open` is the click; without it the path opens it.
+const pageDialogs: { path: string; permission: Permission; open?: (page: Page) => Promise<unknown> }[] = [
+  { path: '/equipment/inventory?action=new-part', permission: 'equipment.manage' },
+  {
+    path: '/equipment/inventory',
+    permission: 'spareparts.record',
+    open: (page) =>
+      page
+        .getByRole('button', { name: /^Take \/ return / })
+        .first()
+        .click(),
+  },
+];
+const pageDialogsChecked = new Set<string>();
+
 function menuActions(actor: NavActor): NavAction[] {
   return sidebarFor(actor).flatMap((entry) =>
     'children' in entry ? entry.children.flatMap((leaf) => ('action' in leaf ? [leaf.action] : [])) : [],
@@ -85,7 +102,9 @@ function record(found: Finding[]) {
 
 // Only contrast depends on the scheme, so the dark pass runs that rule alone. The header and sidebar
 // are the same on every page: they are checked on a role's first page and left out after that.
-async function audit(page: Page, role: string, path: string, scheme: Scheme, withShell: boolean) {
+type Part = { withShell: boolean; dialogOnly: boolean };
+
+async function audit(page: Page, role: string, path: string, scheme: Scheme, part: Part) {
   // Legacy mode runs axe.run in the page itself, twice as fast as the default, which runs axe in every
   // frame and merges the results in a fresh blank page. It does not look inside frames, so a page that
   // has one (the e-mail previews of the wizards' later steps) gets the default.
@@ -97,9 +116,9 @@ async function audit(page: Page, role: string, path: string, scheme: Scheme, wit
         ? axeOptions
         : { resultTypes: ['violations'], runOnly: { type: 'rule', values: ['color-contrast'] } },
     );
-  if (!withShell) builder = builder.exclude('header').exclude('nav');
-  // With a wizard open, the wizard: the page under its overlay was checked on its own.
-  if (path.includes('?action=')) builder = builder.include('[role="dialog"]');
+  if (!part.withShell) builder = builder.exclude('header').exclude('nav');
+  // With a wizard or dialog open, the dialog: the page under its overlay was checked on its own.
+  if (part.dialogOnly) builder = builder.include('[role="dialog"]');
   const { violations } = await builder.analyze();
   return violations.map(
     (v): Finding => ({
@@ -116,14 +135,14 @@ async function audit(page: Page, role: string, path: string, scheme: Scheme, wit
   );
 }
 
-async function auditBoth(page: Page, role: string, path: string, withShell = true) {
+async function auditBoth(page: Page, role: string, path: string, part: Part) {
   const found: Finding[] = [];
   // Hover colours would be read for whatever the pointer last rested on, so it moves away first.
   await page.mouse.move(0, 0);
   for (const scheme of schemes) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    found.push(...(await audit(page, role, path, scheme, withShell)));
+    found.push(...(await audit(page, role, path, scheme, part)));
   }
   record(found);
   return found;
@@ -159,7 +178,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA, light and dark)', () => {
     await page.goto('/login');
     await page.addStyleTag({ content: settledStyles });
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-    const found = await auditBoth(page, 'public', '/login');
+    const found = await auditBoth(page, 'public', '/login', { withShell: true, dialogOnly: false });
     expect(found).toEqual([]);
   });
 
@@ -215,7 +234,9 @@ test.describe('accessibility (axe, WCAG 2.2 AA, light and dark)', () => {
       const visit = async (path: string) => {
         await navigate(page, path);
         await settle(page);
-        found.push(...(await auditBoth(page, role.key, path, path === firstPath)));
+        found.push(
+          ...(await auditBoth(page, role.key, path, { withShell: path === firstPath, dialogOnly: false })),
+        );
       };
       for (const path of routes) {
         await visit(path);
@@ -228,23 +249,37 @@ test.describe('accessibility (axe, WCAG 2.2 AA, light and dark)', () => {
         }
       }
       for (const href of details.values()) await visit(href);
-      for (const action of menuActions(role.actor)) {
-        const target = wizardTargets[action];
-        if (!target || wizardsChecked.has(action)) continue;
-        wizardsChecked.add(action);
-        const path = `${target}?action=${action}`;
+      // Opens a dialog, waits until it is fully in, audits it and closes it again.
+      const auditDialog = async (path: string, open?: (page: Page) => Promise<unknown>) => {
         await navigate(page, path);
+        if (open) {
+          await settle(page);
+          await open(page);
+        }
         const dialog = page.getByRole('dialog');
         await expect(dialog).toBeVisible();
         await expect(dialog.locator('.mantine-Loader-root, .mantine-Skeleton-root')).toHaveCount(0);
         // Opacity is not part of 'visible': the audit waits until the dialog is fully in.
         await expect(dialog).toHaveCSS('opacity', '1');
-        found.push(...(await auditBoth(page, role.key, path, false)));
+        const label = open ? `${path} (${await dialog.getAttribute('aria-labelledby')})` : path;
+        found.push(...(await auditBoth(page, role.key, label, { withShell: false, dialogOnly: true })));
         // The first Escape may only close an open dropdown inside the wizard.
         await expect(async () => {
           await page.keyboard.press('Escape');
           await expect(dialog).toHaveCount(0, { timeout: 1_000 });
         }).toPass();
+      };
+      for (const action of menuActions(role.actor)) {
+        const target = wizardTargets[action];
+        if (!target || wizardsChecked.has(action)) continue;
+        wizardsChecked.add(action);
+        await auditDialog(`${target}?action=${action}`);
+      }
+      for (const dialog of pageDialogs) {
+        const key = `${dialog.path} ${dialog.permission}`;
+        if (!can(role.actor, dialog.permission) || pageDialogsChecked.has(key)) continue;
+        pageDialogsChecked.add(key);
+        await auditDialog(dialog.path, dialog.open);
       }
       await page.context().close();
       expect(found).toEqual([]);

@@ -95,4 +95,17 @@ test.describe('Select drop-downs in full-screen modals on a phone', () => {
     await expect(type).toHaveValue('Scheduled Works');
     await page.screenshot({ path: `${shots}/event-type-chosen.png` });
   });
+
+  test("Add spare part's depot", async ({ page }) => {
+    await signIn(page, accounts.eng.email);
+    await page.goto('/equipment/inventory?action=new-part');
+    const dialog = page.getByRole('dialog', { name: 'Add spare part' });
+    await expect(dialog).toBeVisible();
+    const depot = dialog.getByRole('combobox', { name: /^Depot/ });
+    const listbox = await tapOpen(page, depot, 'spare-part-depot-open');
+    await expect(listbox.getByRole('option').first()).toBeVisible();
+    const label = await tapOption(page, listbox, /PoP/);
+    await expect(depot).toHaveValue(label.trim());
+    await page.screenshot({ path: `${shots}/spare-part-depot-chosen.png` });
+  });
 });

@@ -13,6 +13,9 @@ function failure(message: string, errors?: { path: string; message: string }[]):
 }
 
 // Fastify's own client errors, reworded for people.
+export const stillInUseMessage =
+  'This record is still in use elsewhere: remove or move what refers to it first';
+
 const fastifyClientErrors: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Send the request body as application/json'],
@@ -60,6 +63,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     const cause = (error as { cause?: { code?: string } }).cause ?? error;
     if ((cause as { code?: string }).code === '23505') {
       return reply.status(409).send(failure('A record with these details already exists'));
+    }
+    // A delete of a record others still point at (a PoP that is a spare parts depot): the foreign key
+    // refuses it and nothing is written. Areas that can name what is in the way check first and say so.
+    if ((cause as { code?: string }).code === '23503') {
+      return reply.status(409).send(failure(stillInUseMessage));
     }
     // Drizzle's own error message carries the query's parameters (password hashes, tokens): log the
     // driver's error and the SQL text only.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
 import { sites } from '../../db/schema/inventory';
 import { sparePartMovements, spareParts } from '../../db/schema/spare-parts';
+import { stillInUseMessage } from '../../platform/error-handler';
 import { buildTestApp, demo, problemOf, type TestApp } from '../../test/helper';
 
 let t: TestApp;
@@ -50,6 +51,14 @@ async function newPart(values: Partial<typeof spareParts.$inferInsert> = {}) {
     })
     .returning({ uuid: spareParts.uuid });
   return row!.uuid;
+}
+
+async function providerId() {
+  const [row] = await t.database.db
+    .select({ id: customers.customerId })
+    .from(customers)
+    .where(eq(customers.isProvider, true));
+  return row!.id;
 }
 
 async function siteOf(provider: boolean, siteType: number) {
@@ -378,6 +387,31 @@ describe('a technician records a part taken or returned', () => {
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const [row] = await t.database.db.select().from(spareParts).where(eq(spareParts.uuid, uuid));
     expect(row!.quantity).toBe(0);
+  });
+});
+
+describe('a depot with parts', () => {
+  it('cannot be deleted from under them: 409, and the site and its parts stay', async () => {
+    // A PoP of its own with no services, so only the part holds it.
+    const [site] = await t.database.db
+      .insert(sites)
+      .values({
+        siteNumber: 'S0777',
+        siteName: 'Test Depot PoP',
+        siteType: 1,
+        customerId: await providerId(),
+      })
+      .returning({ siteId: sites.siteId });
+    const uuid = await newPart({ depotSiteId: site!.siteId });
+    const before = await footprint();
+    const reply = await t.call({ method: 'DELETE', url: `/api/site/${site!.siteId}`, as: demo.noc });
+    expect(reply.statusCode, reply.body).toBe(409);
+    expect(reply.json().message).toBe(stillInUseMessage);
+    expect(await footprint()).toEqual(before);
+    expect(await t.database.db.select().from(sites).where(eq(sites.siteId, site!.siteId))).toHaveLength(1);
+    await t.call({ method: 'DELETE', url: `/api/inventory/${uuid}`, as: demo.noc });
+    const after = await t.call({ method: 'DELETE', url: `/api/site/${site!.siteId}`, as: demo.noc });
+    expect(after.statusCode, after.body).toBe(200);
   });
 });
 

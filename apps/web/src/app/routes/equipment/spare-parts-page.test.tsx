@@ -125,7 +125,7 @@ describe('SparePartsPage', () => {
       'GET /api/inventory': page([optic]),
       'POST /api/inventory/ventia': ok({ ...optic, quantity: 15 }, '3 × SFP-10G-LR taken from the depot'),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Take or return SFP-10G-LR' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Take / return SFP-10G-LR' }));
     // A technician records movements but does not edit the stock.
     expect(screen.queryByRole('button', { name: 'Add spare part' })).toBeNull();
     expect(screen.queryByRole('button', { name: /More actions/ })).toBeNull();
@@ -153,7 +153,7 @@ describe('SparePartsPage', () => {
         },
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Take or return SFP-10G-LR' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Take / return SFP-10G-LR' }));
     const dialog = await screen.findByRole('dialog', { name: 'Take or return a part' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /^Quantity/ }), { target: { value: '20' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Record' }));

@@ -87,8 +87,8 @@ export function MovementModal({ part, opened, onClose }: Props) {
             size={phone ? 'md' : 'sm'}
             aria-label="Taken or returned"
             data={[
-              { value: 'take', label: 'Taken from depot' },
-              { value: 'return', label: 'Returned to depot' },
+              { value: 'take', label: 'Take out' },
+              { value: 'return', label: 'Return' },
             ]}
             {...form.getInputProps('action')}
           />

@@ -77,7 +77,7 @@ function MoveButton({
       variant="light"
       leftSection={<IconArrowsExchange size={14} />}
       onClick={() => onMove(part)}
-      aria-label={`Take or return ${partLabel(part)}`}
+      aria-label={`Take / return ${partLabel(part)}`}
       fullWidth={fullWidth}
     >
       Take / return
@@ -127,7 +127,7 @@ export function SparePartsTable({ parts, sort, onSort, onMove, onEdit, onDelete 
   const actions = Boolean(onMove || onEdit || onDelete);
 
   return (
-    <Table.ScrollContainer minWidth={980}>
+    <Table.ScrollContainer minWidth={1100}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -146,10 +146,10 @@ export function SparePartsTable({ parts, sort, onSort, onMove, onEdit, onDelete 
             <SortableTh field="quantity" sort={sort} onSort={onSort} ta="right">
               Quantity
             </SortableTh>
-            <SortableTh field="state" sort={sort} onSort={onSort}>
+            <SortableTh field="state" sort={sort} onSort={onSort} miw={150}>
               State
             </SortableTh>
-            <SortableTh field="updated" sort={sort} onSort={onSort}>
+            <SortableTh field="updated" sort={sort} onSort={onSort} miw={200}>
               Last change
             </SortableTh>
             {actions && (
