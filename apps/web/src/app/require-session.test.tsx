@@ -1,6 +1,6 @@
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSession } from '../lib/session';
 import { setToken } from '../lib/token-storage';
 import { mockFetch } from '../test/fetch-mock';
@@ -74,16 +74,6 @@ const portal = {
   timezone: 'Australia/Sydney',
   version: '1',
 };
-
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('RequireSession', () => {
   it('sends a visitor without a token to /login, remembering where they were going', async () => {

@@ -1,6 +1,6 @@
 import { noPayload } from '@lightpath/domain/api';
 import { siteSchema } from '@lightpath/domain/sites';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { carlton } from '../test/checkins-test-fixtures';
 import { mockFetch } from '../test/fetch-mock';
@@ -19,15 +19,9 @@ const onUnauthorized = vi.fn();
 const onForbidden = vi.fn();
 
 beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
   onUnauthorized.mockReset();
   onForbidden.mockReset();
   configureApiClient({ onUnauthorized, onForbidden });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {

@@ -1,10 +1,5 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { clearToken, getToken, isRemembered, setToken, subscribeToken } from './token-storage';
-
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
 
 describe('token storage', () => {
   it('keeps a remembered token in localStorage only', () => {

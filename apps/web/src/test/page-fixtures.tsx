@@ -2,6 +2,7 @@ import type { UserType } from '@lightpath/domain/user-types';
 import { ModalsProvider } from '@mantine/modals';
 import { Outlet, type RouteObject, useLocation } from 'react-router';
 import { actorFromSession, type Session, SessionContext } from '../lib/session';
+import { setToken } from '../lib/token-storage';
 import { mockFetch, type Route } from './fetch-mock';
 import { renderRoutes } from './render';
 
@@ -78,8 +79,9 @@ export const page = <T,>(results: T[], count = results.length) =>
 
 export type Replies = Parameters<typeof mockFetch>[0];
 
-// A page test's render: the API's replies mocked, then the pages under the signed-in outlet at one URL.
+// A page test's render: a stored session token (the API client sends it), the API's replies mocked, then the pages under the signed-in outlet at one URL.
 export function renderSignedIn(session: Session, pages: RouteObject[], url: string, replies: Replies) {
+  setToken('token', false);
   const fetch = mockFetch(replies);
   const view = renderRoutes([{ element: signedIn(session), children: pages }], url);
   return { ...view, ...fetch };

@@ -1,13 +1,14 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // The web tests share their workers' modules and DOM (no isolation per file: it cost two thirds of the
 // unit stage's time in jsdom set-up and imports). So what a test leaves in shared places goes after it:
 // the rendered tree, Mantine's notification store (a module-level queue: a full one hides the next
-// file's messages) and the browser storage the session lives in.
+// file's messages), the browser storage the session lives in and the globals a test stubbed (fetch).
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   notifications.clean();
   localStorage.clear();
   sessionStorage.clear();

@@ -1,8 +1,8 @@
 import type { EventSummary } from '@lightpath/domain/events';
 import { eventMessages } from '@lightpath/domain/events';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock';
 import { renderRoutes } from '../../test/render';
 import { EventsBell } from './events-bell';
@@ -93,11 +93,6 @@ function renderBell(route: Parameters<typeof mockFetch>[0][string]) {
 
 const page = (results: EventSummary[]) => ({
   body: { result: 'Success', payload: { count: results.length, limit: 10, offset: 0, results } },
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('EventsBell', () => {

@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock';
 import { renderRoutes } from '../../test/render';
 import { HeaderSearch, searchPath } from './header-search';
@@ -91,11 +91,6 @@ function type(input: HTMLInputElement, value: string) {
   fireEvent.focus(input);
   fireEvent.change(input, { target: { value } });
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('HeaderSearch popover', () => {
   it(

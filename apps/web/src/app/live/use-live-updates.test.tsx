@@ -1,5 +1,5 @@
 import type { UserType } from '@lightpath/domain/user-types';
-import { cleanup, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { actorFromSession, type Session, SessionContext } from '../../lib/session';
 import { clearToken, setToken } from '../../lib/token-storage';
@@ -76,8 +76,6 @@ function renderAs(type: UserType) {
 
 beforeEach(() => setToken('token-of-the-session', false));
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   clearToken();
 });
 

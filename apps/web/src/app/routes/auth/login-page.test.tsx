@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { getToken } from '../../../lib/token-storage';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
@@ -27,16 +27,6 @@ function fillAndSubmit(email: string, password: string, remember = false) {
   if (remember) fireEvent.click(screen.getByLabelText('Remember me'));
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
-
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('LoginPage', () => {
   it("shows the server's message when sign-in is refused", async () => {

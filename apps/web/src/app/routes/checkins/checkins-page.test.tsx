@@ -1,10 +1,8 @@
 import { checkinMessages } from '@lightpath/domain/checkins';
 import type { UserType } from '@lightpath/domain/user-types';
-import { notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { inputsFromSeconds } from '../../../lib/time-zone';
-import { setToken } from '../../../lib/token-storage';
 import {
   carlton,
   checkinAt,
@@ -69,18 +67,6 @@ async function chooseSite(dialog: HTMLElement, option: string) {
   if (!listbox) throw new Error('no listbox for Site');
   fireEvent.click(await within(listbox).findByRole('option', { name: option, hidden: true }));
 }
-
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  setToken('token', false);
-});
-
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('CheckinsPage', () => {
   it('shows who is on site now, with durations, and the history', async () => {

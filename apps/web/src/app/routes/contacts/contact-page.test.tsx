@@ -1,7 +1,6 @@
 import { contactMessages } from '@lightpath/domain/contacts';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../../lib/token-storage';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { ok, renderSignedIn, robinDetail, sessionFor } from '../../../test/contacts-test-fixtures';
 import type { mockFetch } from '../../../test/fetch-mock';
 import { ContactPage } from './contact-page';
@@ -21,17 +20,6 @@ function render(type: Parameters<typeof sessionFor>[0], url: string, routes: Rou
     routes,
   );
 }
-
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  setToken('token', false);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('ContactPage', () => {
   it('shows the contact and the sites it stands for, with their types and links', async () => {

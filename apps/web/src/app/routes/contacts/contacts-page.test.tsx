@@ -1,7 +1,6 @@
 import { contactMessages } from '@lightpath/domain/contacts';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../../lib/token-storage';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ok,
   page,
@@ -35,17 +34,6 @@ function render(type: Parameters<typeof sessionFor>[0], url: string, routes: Rou
 }
 
 const where = () => screen.getByTestId('where').textContent;
-
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  setToken('token', false);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('ContactsPage', () => {
   it('lists a customer user its contacts with their site counts, and offers no New contact', async () => {

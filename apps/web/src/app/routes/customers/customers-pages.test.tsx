@@ -1,6 +1,6 @@
 import type { UserType } from '@lightpath/domain/user-types';
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../lib/token-storage';
 import { mockFetch } from '../../../test/fetch-mock';
 import { page, sessionFor, signedIn } from '../../../test/page-fixtures';
@@ -28,10 +28,6 @@ function render(type: UserType, url: string) {
 }
 
 beforeEach(() => setToken('token', false));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 // Issue 12 and decisions.md: technicians and engineers who typed /customers got the customer list
 // their menu does not offer. The Customers pages are the NOC's alone.

@@ -1,7 +1,6 @@
 import { type SparePart, sparePartMessages } from '@lightpath/domain/spare-parts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../../lib/token-storage';
+import { describe, expect, it, vi } from 'vitest';
 import { site } from '../../../test/checkins-test-fixtures';
 import { ok, page, renderSignedIn, sessionFor } from '../../../test/page-fixtures';
 import { SparePartsPage } from './spare-parts-page';
@@ -77,17 +76,6 @@ function render(
 }
 
 const where = () => screen.getByTestId('where').textContent;
-
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  setToken('token', false);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('SparePartsPage', () => {
   it('refuses customers and calls nothing', async () => {

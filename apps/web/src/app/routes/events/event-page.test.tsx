@@ -1,8 +1,7 @@
 import type { EventDetail } from '@lightpath/domain/events';
 import { eventMessages } from '@lightpath/domain/events';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../../lib/token-storage';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { detail, ok, renderSignedIn, sessionFor } from '../../../test/events-test-fixtures';
 import type { mockFetch } from '../../../test/fetch-mock';
 import { EventPage } from './event-page';
@@ -36,17 +35,6 @@ function render(session: ReturnType<typeof sessionFor>, url: string, routes: Rou
 }
 
 const panel = (name: string) => screen.getByRole('region', { name });
-
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  setToken('token', false);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('EventPage', () => {
   it('shows the NOC every section of the event', async () => {

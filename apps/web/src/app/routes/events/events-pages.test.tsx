@@ -1,8 +1,7 @@
 import { eventMessages } from '@lightpath/domain/events';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultPastRange, rangeSeconds } from '../../../features/events/event-format';
-import { setToken } from '../../../lib/token-storage';
 import { outage, page, renderSignedIn, sessionFor, works } from '../../../test/events-test-fixtures';
 import type { mockFetch } from '../../../test/fetch-mock';
 import { NetworkOutagesPage, ScheduledEventsPage } from './events-page';
@@ -44,17 +43,6 @@ function queryOf(calls: { url: string }[], path: string) {
 }
 
 const where = () => screen.getByTestId('where').textContent;
-
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  setToken('token', false);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('Network Outages and Scheduled Events', () => {
   it('lists outages with their type, timing, counts and a link to each event', async () => {

@@ -1,7 +1,7 @@
 import type { FaqArticle } from '@lightpath/domain/faq';
 import type { UserType } from '@lightpath/domain/user-types';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { ok, sessionFor, signedIn } from '../../../test/events-test-fixtures';
 import { mockFetch, type RecordedCall } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
@@ -62,11 +62,6 @@ function renderFaq(type: UserType, url: string, extra: Parameters<typeof mockFet
 }
 
 const where = () => screen.getByTestId('where').textContent;
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('FAQ list', () => {
   it(

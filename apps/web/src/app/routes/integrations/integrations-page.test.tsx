@@ -1,7 +1,7 @@
 import type { Integration } from '@lightpath/domain/integrations';
 import type { UserType } from '@lightpath/domain/user-types';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../lib/format';
 import { mockFetch, type Route } from '../../../test/fetch-mock';
 import { ok, sessionFor, signedIn } from '../../../test/page-fixtures';
@@ -56,11 +56,6 @@ function renderPage(type: UserType, reply: Route | (() => Route)) {
   );
   return calls;
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('IntegrationsPage', () => {
   it('shows the NOC each system: kind, address, last success and last error with their zone', async () => {

@@ -1,8 +1,7 @@
 import type { Site } from '@lightpath/domain/sites';
 import type { UserType } from '@lightpath/domain/user-types';
-import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ok, page, renderSignedIn, sessionFor } from '../../../test/page-fixtures';
 import { SitePage } from './site-page';
 import { SitesPage } from './sites-page';
@@ -88,12 +87,6 @@ function render(type: UserType, url: string) {
     },
   );
 }
-
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe("the sidebar's Site Access Request", () => {
   it(

@@ -1,6 +1,6 @@
 import type { UserType } from '@lightpath/domain/user-types';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { site } from '../../../test/checkins-test-fixtures';
 import { ok, page, renderSignedIn, sessionFor } from '../../../test/page-fixtures';
 import { SitesPage } from './sites-page';
@@ -37,11 +37,6 @@ function renderSites(type: UserType, url: string) {
     'POST /api/site': { status: 500, body: { result: 'Failure' } },
   });
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('SitesPage', () => {
   it(

@@ -1,9 +1,8 @@
 import { ticketMessages } from '@lightpath/domain/tickets';
 import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Technician } from '../../../features/tickets/api/list-technicians';
-import { setToken } from '../../../lib/token-storage';
 import { carlton, library, site } from '../../../test/checkins-test-fixtures';
 import type { mockFetch, RecordedCall } from '../../../test/fetch-mock';
 import { ok, page, renderSignedIn, sessionFor } from '../../../test/tickets-test-fixtures';
@@ -77,17 +76,8 @@ async function fillJob() {
   type(/^Description/, 'Bring two LR4 optics; the key is at reception.');
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  setToken('token', false);
-});
-
 afterEach(() => {
   // The toast store outlives each render; leftovers would queue behind Mantine's limit of five.
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('TechnicianJobCreatorPage', () => {

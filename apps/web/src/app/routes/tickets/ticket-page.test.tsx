@@ -1,8 +1,6 @@
 import { ticketMessages } from '@lightpath/domain/tickets';
-import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../../lib/token-storage';
+import { describe, expect, it, vi } from 'vitest';
 import { renderSignedIn, site } from '../../../test/checkins-test-fixtures';
 import type { mockFetch, RecordedCall } from '../../../test/fetch-mock';
 import { jobTicket, ok, outageDetail, sessionFor } from '../../../test/tickets-test-fixtures';
@@ -18,18 +16,6 @@ function render(session: ReturnType<typeof sessionFor>, url: string, routes: Rou
 
 const panel = (name: string) => screen.getByRole('region', { name });
 const writes = (calls: RecordedCall[]) => calls.filter((c) => c.method !== 'GET');
-
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  setToken('token', false);
-});
-
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('TicketPage', () => {
   it('shows the ticket, its services, times in the portal zone, attachments and the thread oldest first', async () => {

@@ -1,7 +1,6 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime, formatRelative } from '../../../lib/format';
-import { setToken } from '../../../lib/token-storage';
 import type { mockFetch } from '../../../test/fetch-mock';
 import {
   ok,
@@ -48,17 +47,6 @@ function queryOf(calls: { url: string }[]) {
 }
 
 const where = () => screen.getByTestId('where').textContent;
-
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  setToken('token', false);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('TicketsPage', () => {
   it('lists the NOC every ticket with its status, type, customer, site and last update', async () => {

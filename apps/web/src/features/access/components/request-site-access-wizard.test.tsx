@@ -1,8 +1,7 @@
 import { type AccessTicketPlan, accessMessages, accessReasonDetails } from '@lightpath/domain/access';
 import type { Site } from '@lightpath/domain/sites';
 import type { UserType } from '@lightpath/domain/user-types';
-import { notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type RecordedCall, type Route } from '../../../test/fetch-mock';
 import { ok, page, sessionFor, signedIn } from '../../../test/page-fixtures';
@@ -157,9 +156,6 @@ const pdf = (name = 'form.pdf') => new File(['%PDF-1.7 form'], name, { type: 'ap
 
 afterEach(() => {
   // The toast store outlives each render; leftovers would queue behind Mantine's limit of five.
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('RequestSiteAccessWizard step one', () => {

@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { actorFromSession, type Session, SessionContext } from '../../../lib/session';
 import { setToken } from '../../../lib/token-storage';
 import { mockFetch } from '../../../test/fetch-mock';
@@ -71,16 +71,6 @@ function fill(current: string, next: string, confirm: string) {
   fireEvent.change(screen.getByLabelText(/Confirm new password/), { target: { value: confirm } });
   fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
 }
-
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('ChangePasswordModal', () => {
   it("stops at 'Passwords do not match' without calling the server", async () => {

@@ -1,7 +1,7 @@
 import type { UserType } from '@lightpath/domain/user-types';
 import { ModalsProvider } from '@mantine/modals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SessionContext } from '../../../lib/session';
 import { mockFetch, type RecordedCall } from '../../../test/fetch-mock';
 import { ok, sessionFor } from '../../../test/page-fixtures';
@@ -53,11 +53,6 @@ function renderPanel(
 
 const feedCalls = (calls: RecordedCall[], method: string) =>
   calls.filter((c) => c.method === method && c.url.startsWith('/api/calendar/feed'));
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('CalendarFeedPanel', () => {
   it('is hidden from users without the calendar permission, and asks nothing of the server', async () => {

@@ -1,8 +1,7 @@
 import type { Site } from '@lightpath/domain/sites';
 import type { UserType } from '@lightpath/domain/user-types';
-import { notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../lib/token-storage';
 import {
   carlton,
@@ -63,15 +62,7 @@ function render(type: UserType, target: Site, open = [checkinAt(carlton, { check
 const writes = (calls: RecordedCall[]) => calls.filter((c) => c.method !== 'GET');
 
 beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
   setToken('token', false);
-});
-
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('SiteCheckinButton', () => {

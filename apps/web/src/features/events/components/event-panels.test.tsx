@@ -1,6 +1,6 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../lib/token-storage';
 import { outage, page, sessionFor, signedIn, works } from '../../../test/events-test-fixtures';
 import { mockFetch } from '../../../test/fetch-mock';
@@ -27,11 +27,6 @@ function queryOf(calls: { url: string }[], path: string) {
 
 beforeEach(() => {
   setToken('token', false);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('DashboardEventsPanel', () => {

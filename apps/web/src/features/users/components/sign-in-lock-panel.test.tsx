@@ -1,7 +1,7 @@
 import { type SignInLock, signInLockMessages } from '@lightpath/domain/sign-in-throttling';
 import type { UserType } from '@lightpath/domain/user-types';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockFetch, type RecordedCall } from '../../../test/fetch-mock';
 import { ok, sessionFor, signedIn } from '../../../test/page-fixtures';
 import { renderRoutes } from '../../../test/render';
@@ -64,11 +64,6 @@ function renderPanel(type: UserType, lock: SignInLock, options: { companyAdmin?:
 
 const lockCalls = (calls: RecordedCall[], method: string) =>
   calls.filter((c) => c.method === method && c.url === url);
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('SignInLockPanel', () => {
   it(

@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { setTimeZones } from '../../../lib/time-zone';
 import { mockFetch } from '../../../test/fetch-mock';
 import { ok, sessionFor, signedIn } from '../../../test/page-fixtures';
@@ -42,11 +42,6 @@ async function choose(label: string) {
   const save = within(panel).getByRole('button', { name: 'Save time zone' });
   fireEvent.click(save);
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('TimeZonePanel', () => {
   setTimeZones({ portal: 'Australia/Sydney', user: null });
