@@ -108,4 +108,31 @@ test.describe('Select drop-downs in full-screen modals on a phone', () => {
     await expect(depot).toHaveValue(label.trim());
     await page.screenshot({ path: `${shots}/spare-part-depot-chosen.png` });
   });
+
+  test("Subscribe's service and subscriber", async ({ page }) => {
+    await signIn(page, accounts.ungAdmin.email);
+    await page.goto('/services/service-notifications');
+    await page.getByRole('button', { name: 'Subscribe', exact: true }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Subscribe to service notifications' });
+    await expect(dialog).toBeVisible();
+    // The service list fills from the server's search as the user types.
+    const service = dialog.getByRole('combobox', { name: 'Service', exact: true });
+    await service.tap();
+    await service.fill('UNG');
+    const services = page.getByRole('listbox');
+    await expect(services.getByRole('option').first()).toBeVisible();
+    const box = await services.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${shots}/subscribe-service-open.png` });
+    const chosen = await tapOption(page, services, /^UNG/);
+    await expect(service).toHaveValue(chosen.trim());
+
+    const subscriber = dialog.getByRole('combobox', { name: 'Subscriber' });
+    const users = await tapOpen(page, subscriber, 'subscribe-subscriber-open');
+    await expect(users.getByRole('option').first()).toBeVisible();
+    const person = await tapOption(page, users, /./);
+    await expect(subscriber).toHaveValue(person.trim());
+    await page.screenshot({ path: `${shots}/subscribe-chosen.png` });
+  });
 });

@@ -7,7 +7,7 @@ import {
 } from '@lightpath/domain/subscriptions';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconBellPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../../lib/notify';
@@ -39,6 +39,8 @@ function withChosen(found: Option[], chosen: Option | null): Option[] {
 }
 
 export function SubscribeModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  // Full screen on a phone, like every form modal: a centred one leaves no room for the drop-downs.
+  const phone = useMediaQuery('(max-width: 36em)');
   const { actor, user } = useSession();
   // Staff and customer admins choose whom to subscribe (among the users they can list); a customer
   // user, and engineering who cannot list users, subscribe themselves.
@@ -104,7 +106,13 @@ export function SubscribeModal({ opened, onClose }: { opened: boolean; onClose: 
   );
 
   return (
-    <Modal opened={opened} onClose={close} title="Subscribe to service notifications" size="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Subscribe to service notifications"
+      size="lg"
+      fullScreen={phone}
+    >
       <form onSubmit={submit} noValidate aria-label="Subscribe">
         <Stack gap="md">
           <Text fz="sm" c="dimmed">
