@@ -1,13 +1,46 @@
+import type { Customer } from '@lightpath/domain/customers';
+import { defaultPortalTimeZone } from '@lightpath/domain/time';
 import type { UserType } from '@lightpath/domain/user-types';
 import { ModalsProvider } from '@mantine/modals';
 import { Outlet, type RouteObject, useLocation } from 'react-router';
+import type { PortalInfo } from '../lib/queries/get-portal-info';
 import { actorFromSession, type Session, SessionContext } from '../lib/session';
 import { setToken } from '../lib/token-storage';
 import { mockFetch, type Route } from './fetch-mock';
 import { renderRoutes } from './render';
 
-// Shared by the page tests: a session for each role, the app's outlet with the current URL shown,
-// reply envelopes and the render that puts them together.
+// Shared by the page tests: a session for each role, the customers and the portal facts on the wire,
+// the app's outlet with the current URL shown, reply envelopes and the render that puts them together.
+
+// The provider (customer 1, MRN) or the customer the tests act for (any other id: University of
+// Northgate, UNG).
+export function customer(customerid: number): Customer {
+  const provider = customerid === 1;
+  const code = provider ? 'MRN' : 'UNG';
+  return {
+    customerid,
+    customername: provider ? 'Meridian Research Network' : 'University of Northgate',
+    customercode: code,
+    code,
+    enabled: true,
+    logo64: null,
+    cdrpin: null,
+    isprovider: provider,
+  };
+}
+
+// GET /api/portal. The NOC's name is the provider's name and ' NOC'.
+export function portal(providerName = 'Meridian Research Network'): PortalInfo {
+  return {
+    name: 'Lightpath',
+    provider: { name: providerName, code: 'MRN', customerid: 1 },
+    supportphone: '1',
+    maptileurl: null,
+    maptileattribution: null,
+    timezone: defaultPortalTimeZone,
+    version: '1',
+  };
+}
 
 export function sessionFor(type: UserType, options: { companyAdmin?: boolean } = {}): Session {
   const customerid = type <= 3 ? 1 : 7;
@@ -40,16 +73,7 @@ export function sessionFor(type: UserType, options: { companyAdmin?: boolean } =
   return {
     user,
     session: info,
-    customer: {
-      customerid,
-      customername: customerid === 1 ? 'Meridian Research Network' : 'University of Northgate',
-      customercode: customerid === 1 ? 'MRN' : 'UNG',
-      code: customerid === 1 ? 'MRN' : 'UNG',
-      enabled: true,
-      logo64: null,
-      cdrpin: null,
-      isprovider: customerid === 1,
-    },
+    customer: customer(customerid),
     actor: actorFromSession(user, info),
   };
 }

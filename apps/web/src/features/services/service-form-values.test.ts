@@ -6,6 +6,7 @@ import {
 } from '@lightpath/domain/services';
 import { describe, expect, it } from 'vitest';
 import { issuesToFormErrors } from '../../lib/zod-form';
+import { serviceSummary } from '../../test/services-test-fixtures';
 import {
   blankNewServiceValues,
   changedServiceFields,
@@ -140,22 +141,7 @@ describe('toServiceCreate', () => {
 });
 
 const service: Service = {
-  serviceid: 'UNG0012004701B',
-  description: 'Campus uplink',
-  type: 'B',
-  status: 1,
-  speed: '1G',
-  customerid: 7,
-  customercode: 'UNG',
-  aendsiteid: 21,
-  aendsitenumber: 'S0012',
-  aendsitename: 'Main campus',
-  bendsiteid: 3,
-  bendsitenumber: 'S0047',
-  bendsitename: 'Northgate PoP',
-  diversity: 'Primary',
-  provisiondate: '2024-05-01',
-  condition: 0,
+  ...serviceSummary('UNG0012004701B', 'Campus uplink'),
   path: null,
   notes: 'Rack 4',
   aendportid: null,
