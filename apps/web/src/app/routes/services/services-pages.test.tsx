@@ -1,38 +1,20 @@
-import type { Service, ServiceSummary } from '@lightpath/domain/services';
+import type { Service } from '@lightpath/domain/services';
 import { serviceMessages } from '@lightpath/domain/services';
+import type { Site } from '@lightpath/domain/sites';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkReplies } from '../../../lib/api-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CustomerListItem } from '../../../lib/queries/list-customers';
 import type { Session } from '../../../lib/session';
 import { setToken } from '../../../lib/token-storage';
+import { site } from '../../../test/checkins-test-fixtures';
 import type { mockFetch } from '../../../test/fetch-mock';
-import { ok, page, renderSignedIn, sessionFor } from '../../../test/page-fixtures';
+import { customer, ok, page, portal, renderSignedIn, sessionFor } from '../../../test/page-fixtures';
+import { serviceSummary } from '../../../test/services-test-fixtures';
 import { ServicePage } from './service-page';
 import { ServicesPage } from './services-page';
 
-// This file's hand-built fixtures still drift from the reply contract (partial rows), so its replies
-// are not parsed yet; docs/decisions/023 lists it under what is left.
-beforeAll(() => checkReplies(false));
-afterAll(() => checkReplies(true));
-
-const summary: ServiceSummary = {
-  serviceid: 'UNG0001004701B',
-  description: 'Main campus uplink',
-  type: 'B',
-  status: 1,
-  speed: '1G',
-  customerid: 7,
-  customercode: 'UNG',
-  aendsiteid: 21,
-  aendsitenumber: 'S0001',
-  aendsitename: 'Main Campus',
-  bendsiteid: 3,
-  bendsitenumber: 'S0047',
-  bendsitename: 'Northgate PoP',
-  diversity: 'Primary',
-  provisiondate: '2024-05-01',
-  condition: 3,
-};
+// From the customer's Main Campus (site 21) to the provider's Northgate PoP (site 3), offline.
+const summary = serviceSummary('UNG0001004701B', 'Main campus uplink', { condition: 3 });
 
 const service: Service = {
   ...summary,
@@ -45,6 +27,13 @@ const service: Service = {
   deprovisionedat: null,
   patching: null,
 };
+
+// University of Northgate's sites, which its users may open (the site builder's default is the provider).
+const ung = { customerid: 7, customercode: 'UNG', customername: 'University of Northgate' };
+const mainCampus = site(21, 'S0001', 'Main Campus', ung);
+
+// The customers a NOC picks from, as the customer list sends them.
+const customers: CustomerListItem[] = [1, 7].map((customerid) => ({ ...customer(customerid), usercount: 1 }));
 
 function render(session: Session, url: string, routes: Parameters<typeof mockFetch>[0]) {
   return renderSignedIn(
@@ -76,7 +65,7 @@ describe('ServicesPage', () => {
   it("links a customer's own site but shows the provider's PoP as text", async () => {
     render(sessionFor(4), '/services', {
       'GET /api/services': page([summary]),
-      'GET /api/sites': page([{ siteid: 21, status: 1 }]),
+      'GET /api/sites': page([mainCampus]),
     });
     const campus = await screen.findByRole('link', { name: 'Main Campus' });
     expect(campus.getAttribute('href')).toBe('/site/21');
@@ -130,12 +119,7 @@ describe('ServicesPage', () => {
     const { router } = render(sessionFor(1), '/services?action=new-service', {
       'GET /api/services': page([summary]),
       'GET /api/customers': page([]),
-      'GET /api/portal': ok({
-        name: 'Lightpath',
-        provider: { name: 'Meridian Research Network', code: 'MRN', customerid: 1 },
-        supportphone: '1',
-        version: '1',
-      }),
+      'GET /api/portal': ok(portal()),
     });
     const dialog = await screen.findByRole('dialog', { name: 'New service' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create service' }));
@@ -155,44 +139,20 @@ describe('ServicesPage', () => {
         // Similar services: the pair already carries sequence 01.
         return query.get('aendsiteid') ? page([summary]) : page([]);
       },
-      'GET /api/customers': page([
-        {
-          customerid: 1,
-          customername: 'Meridian Research Network',
-          customercode: 'MRN',
-          code: 'MRN',
-          isprovider: true,
-        },
-        {
-          customerid: 7,
-          customername: 'University of Northgate',
-          customercode: 'UNG',
-          code: 'UNG',
-          isprovider: false,
-        },
-      ]),
-      'GET /api/portal': ok({
-        name: 'Lightpath',
-        provider: { name: 'Meridian Research Network', code: 'MRN', customerid: 1 },
-        supportphone: '1',
-        version: '1',
-      }),
+      'GET /api/customers': page(customers),
+      'GET /api/portal': ok(portal()),
       'GET /api/sites': (call) => {
         const customerid = new URL(call.url, 'http://x').searchParams.get('customerid');
-        const site = (siteid: number, sitenumber: string, sitename: string, status = 1) => ({
-          siteid,
-          sitenumber,
-          sitename,
-          sitetype: 1,
-          status,
-          street: '1 Main St',
-          suburb: 'Northgate',
-          postcode: '2000',
-          building: null,
-        });
+        const at = (siteid: number, sitenumber: string, sitename: string, extra: Partial<Site> = {}) =>
+          site(siteid, sitenumber, sitename, {
+            street: '1 Main St',
+            suburb: 'Northgate',
+            postcode: '2000',
+            ...extra,
+          });
         return customerid === '7'
-          ? page([site(21, 'S0001', 'Main Campus'), site(22, 'S0002', 'Old Campus', 0)])
-          : page([site(3, 'S0047', 'Northgate PoP')]);
+          ? page([at(21, 'S0001', 'Main Campus', ung), at(22, 'S0002', 'Old Campus', { ...ung, status: 0 })])
+          : page([at(3, 'S0047', 'Northgate PoP')]);
       },
       'GET /api/service/UNG0001004701B': ok(service),
       'POST /api/service': (call) => {
@@ -264,7 +224,7 @@ describe('ServicePage', () => {
   it('shows the link status failure and a failed utilisation as 0% Available', async () => {
     render(sessionFor(4), '/service/UNG0001004701B', {
       'GET /api/service/UNG0001004701B': ok(service),
-      'GET /api/sites': page([{ siteid: 21, status: 1 }]),
+      'GET /api/sites': page([mainCampus]),
       'GET /api/service/UNG0001004701B/linkstatus': {
         status: 502,
         body: { result: 'Failure', message: 'Telemetry is not answering' },
