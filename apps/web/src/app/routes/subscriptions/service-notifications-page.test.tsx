@@ -1,18 +1,14 @@
 import type { Subscription } from '@lightpath/domain/subscriptions';
 import type { UserType } from '@lightpath/domain/user-types';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { checkReplies } from '../../../lib/api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UserListItem } from '../../../lib/queries/list-users';
 import { actorFromSession, type Session } from '../../../lib/session';
 import { mockFetch, type Route } from '../../../test/fetch-mock';
 import { ok, page, sessionFor, signedIn } from '../../../test/page-fixtures';
 import { renderRoutes } from '../../../test/render';
+import { serviceSummary } from '../../../test/services-test-fixtures';
 import { ServiceNotificationsPage } from './service-notifications-page';
-
-// This file's hand-built fixtures still drift from the reply contract (partial rows), so its replies
-// are not parsed yet; docs/decisions/023 lists it under what is left.
-beforeAll(() => checkReplies(false));
-afterAll(() => checkReplies(true));
 
 // These render the whole Mantine tree and wait out debounces: seconds on a busy shared machine.
 const slow = 15_000;
@@ -50,15 +46,21 @@ const colleagues: Subscription = {
   customercode: 'UNG',
 };
 
+// A colleague at the same customer, as the user list sends them.
+const sam: UserListItem = {
+  ...sessionFor(5).user,
+  userid: 8,
+  firstname: 'Sam',
+  surname: 'Lee',
+  email: 'sam@northgate.example',
+  customername: 'University of Northgate',
+};
+
 function renderPage(type: UserType, routes: Record<string, Route> = {}) {
   const { calls } = mockFetch({
     'GET /api/notifications': page([mine, colleagues]),
-    'GET /api/services': page([
-      { serviceid: 'UNG0003000401D', description: 'Data centre link', customercode: 'UNG' },
-    ]),
-    'GET /api/users': page([
-      { userid: 8, firstname: 'Sam', surname: 'Lee', email: 'sam@northgate.example', enabled: true },
-    ]),
+    'GET /api/services': page([serviceSummary('UNG0003000401D', 'Data centre link')]),
+    'GET /api/users': page([sam]),
     'POST /api/notification': { status: 201, ...ok({ ...mine, notificationid: 13 }, 'Subscribed!') },
     'DELETE /api/notification/11': ok(undefined, 'Unsubscribed from service notifications'),
     ...routes,
