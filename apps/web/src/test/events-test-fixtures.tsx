@@ -1,4 +1,4 @@
-import type { EventDetail, EventSummary } from '@lightpath/domain/events';
+import type { EventDetail, EventService, EventSummary } from '@lightpath/domain/events';
 
 export { ok, page, renderSignedIn, sessionFor, signedIn } from './page-fixtures';
 
@@ -40,23 +40,24 @@ export const works: EventSummary = {
   timing: 'upcoming',
 };
 
+// A service the event affects, as the event lists it.
+export const campusUplink: EventService = {
+  serviceid: 'UNG0001004701B',
+  description: 'Main campus uplink',
+  status: 1,
+  customerid: 7,
+  customercode: 'UNG',
+  aendsiteid: 21,
+  aendsitename: 'Main Campus',
+  bendsiteid: 3,
+  bendsitename: 'Northgate PoP',
+  condition: 3,
+};
+
 export const detail: EventDetail = {
   ...outage,
   description: 'Field crews are locating the fault.',
-  services: [
-    {
-      serviceid: 'UNG0001004701B',
-      description: 'Main campus uplink',
-      status: 1,
-      customerid: 7,
-      customercode: 'UNG',
-      aendsiteid: 21,
-      aendsitename: 'Main Campus',
-      bendsiteid: 3,
-      bendsitename: 'Northgate PoP',
-      condition: 3,
-    },
-  ],
+  services: [campusUplink],
   customers: [
     { customerid: 7, customercode: 'UNG', customername: 'University of Northgate', servicecount: 1 },
   ],

@@ -1,5 +1,6 @@
 import {
   type EventDetail,
+  type EventWriteReply,
   eventMessages,
   eventTemplates,
   type PreflightCustomer,
@@ -7,23 +8,18 @@ import {
 import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Outlet, useLocation } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { checkReplies } from '../../../../lib/api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { actorFromSession, type Session, SessionContext } from '../../../../lib/session';
+import { campusUplink, detail } from '../../../../test/events-test-fixtures';
 import { mockFetch, type RecordedCall, type Route } from '../../../../test/fetch-mock';
+import { ok, portal } from '../../../../test/page-fixtures';
 import { renderRoutes } from '../../../../test/render';
+import { serviceSummary } from '../../../../test/services-test-fixtures';
 import { portalWallTime } from '../../../../test/wall-time';
 import { EventWizard } from './event-wizard';
 
-// This file's hand-built fixtures still drift from the reply contract (partial rows), so its replies
-// are not parsed yet; docs/decisions/023 lists it under what is left.
-beforeAll(() => checkReplies(false));
-afterAll(() => checkReplies(true));
-
 // These render the whole Mantine tree: seconds on a busy shared machine.
 const slow = 30_000;
-
-const ok = (payload: unknown, message?: string): Route => ({ body: { result: 'Success', payload, message } });
 
 function nocSession(): Session {
   const info = {
@@ -107,19 +103,14 @@ const sent = {
       lasterror: null,
     },
   ],
-};
+} satisfies EventWriteReply;
 
 type Routes = Record<string, Route | ((call: RecordedCall) => Route)>;
 
 function renderWizard(options: { event?: EventDetail; routes?: Routes } = {}) {
   const onClose = vi.fn();
   const { calls } = mockFetch({
-    'GET /api/portal': ok({
-      name: 'Lightpath',
-      provider: { name: 'Meridian', code: 'MRN', customerid: 1 },
-      supportphone: '1',
-      version: '1',
-    }),
+    'GET /api/portal': ok(portal('Meridian')),
     'POST /api/event': (call) =>
       (call.body as { preflight: boolean }).preflight
         ? ok({ customers: plan })
@@ -226,14 +217,7 @@ describe('EventWizard page one', () => {
             count: 1,
             limit: 50,
             offset: 0,
-            results: [
-              {
-                serviceid: 'UNG0012004703B',
-                description: 'Library uplink',
-                customercode: 'UNG',
-                status: 1,
-              },
-            ],
+            results: [serviceSummary('UNG0012004703B', 'Library uplink')],
           }),
         },
       });
@@ -581,7 +565,8 @@ describe('EventWizard closing and editing', () => {
     'edits an event: its values, PUT for the preflight and the save, existing tickets answered',
     async () => {
       const start = portalWallTime(2026, 7, 1, 8, 0);
-      const event = {
+      const event: EventDetail = {
+        ...detail,
         eventid: 4211,
         number: 77,
         title: 'Fibre cut in Northgate',
@@ -593,8 +578,8 @@ describe('EventWizard closing and editing', () => {
         slatype: 3,
         initiator: 'Ada Admin',
         approver: 'Meridian NOC',
-        services: services.map((serviceid) => ({ serviceid })),
-      } as unknown as EventDetail;
+        services: services.map((serviceid) => ({ ...campusUplink, serviceid })),
+      };
       const { calls } = renderWizard({
         event,
         routes: {
