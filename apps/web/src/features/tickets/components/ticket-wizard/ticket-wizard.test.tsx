@@ -1,19 +1,16 @@
+import type { Site } from '@lightpath/domain/sites';
 import { buildTicketSubject, ticketMessages } from '@lightpath/domain/tickets';
 import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkReplies } from '../../../../lib/api-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../../lib/token-storage';
+import { site as siteOf } from '../../../../test/checkins-test-fixtures';
 import { mockFetch, type RecordedCall } from '../../../../test/fetch-mock';
 import { ok, page, sessionFor, signedIn } from '../../../../test/page-fixtures';
 import { renderRoutes } from '../../../../test/render';
+import { serviceSummary } from '../../../../test/services-test-fixtures';
 import { portalWallTime } from '../../../../test/wall-time';
 import { TicketWizard } from './ticket-wizard';
-
-// This file's hand-built fixtures still drift from the reply contract (partial rows), so its replies
-// are not parsed yet; docs/decisions/023 lists it under what is left.
-beforeAll(() => checkReplies(false));
-afterAll(() => checkReplies(true));
 
 // These render the whole Mantine tree: seconds on a busy shared machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -22,21 +19,14 @@ type Routes = Parameters<typeof mockFetch>[0];
 
 const uplink = 'UNG0012004701B';
 const library = 'UNG0012004702B';
-const serviceRow = (serviceid: string, description: string) => ({
-  serviceid,
-  description,
-  customercode: 'UNG',
-  status: 1,
-});
-const site = (siteid: number, sitename: string, status: 0 | 1, sitetype = 1) => ({
-  siteid,
-  sitenumber: `S00${siteid}`,
-  sitename,
-  sitetype,
-  status,
-  customerid: 7,
-  customercode: 'UNG',
-});
+const site = (siteid: number, sitename: string, status: Site['status'], sitetype: Site['sitetype'] = 1) =>
+  siteOf(siteid, `S00${siteid}`, sitename, {
+    sitetype,
+    status,
+    customerid: 7,
+    customercode: 'UNG',
+    customername: 'University of Northgate',
+  });
 const linkUp = ok({ overallstatus: 'UP', aend: 'UP', bend: 'UP' });
 const created = {
   status: 201,
@@ -47,8 +37,8 @@ function renderWizard(options: { routes?: Routes; initialServices?: string[] } =
   const onClose = vi.fn();
   const fetch = mockFetch({
     'GET /api/services': page([
-      serviceRow(uplink, 'Main campus uplink'),
-      serviceRow(library, 'Library uplink'),
+      serviceSummary(uplink, 'Main campus uplink'),
+      serviceSummary(library, 'Library uplink'),
     ]),
     [`GET /api/service/${uplink}/linkstatus`]: linkUp,
     [`GET /api/service/${library}/linkstatus`]: ok({ overallstatus: 'DOWN', aend: 'DOWN', bend: 'UP' }),
