@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { takeReplyDrifts } from '../lib/api-client';
 
 // The web tests share their workers' modules and DOM (no isolation per file: it cost two thirds of the
 // unit stage's time in jsdom set-up and imports). So what a test leaves in shared places goes after it:
@@ -12,4 +13,11 @@ afterEach(() => {
   notifications.clean();
   localStorage.clear();
   sessionStorage.clear();
+});
+
+// Decision 023: a mocked reply outside its domain schema fails the test that received it, whether or
+// not the screen needed that reply, so fixtures and the contract cannot drift apart unnoticed.
+afterEach(() => {
+  const drifts = takeReplyDrifts();
+  if (drifts.length > 0) throw new Error(`Replies outside their schema:\n${drifts.join('\n')}`);
 });

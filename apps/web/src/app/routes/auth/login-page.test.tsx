@@ -2,18 +2,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getToken } from '../../../lib/token-storage';
 import { mockFetch } from '../../../test/fetch-mock';
+import { portal as portalInfo } from '../../../test/page-fixtures';
 import { renderRoutes } from '../../../test/render';
 import { LoginPage, returnPath } from './login-page';
 
-const portal = {
-  result: 'Success',
-  payload: {
-    name: 'Lightpath',
-    provider: { name: 'Meridian Research Network', code: 'MRN', customerid: 1 },
-    supportphone: '1800 555 010',
-    version: '1',
-  },
-};
+const portal = { result: 'Success', payload: { ...portalInfo(), supportphone: '1800 555 010' } };
 
 const routes = [
   { path: '/login', element: <LoginPage /> },

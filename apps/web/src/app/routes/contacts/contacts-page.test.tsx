@@ -1,6 +1,7 @@
 import { contactMessages } from '@lightpath/domain/contacts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { CustomerListItem } from '../../../lib/queries/list-customers';
 import {
   ok,
   page,
@@ -10,15 +11,23 @@ import {
   sessionFor,
 } from '../../../test/contacts-test-fixtures';
 import type { mockFetch } from '../../../test/fetch-mock';
+import { customer } from '../../../test/page-fixtures';
 import { ContactsPage } from './contacts-page';
 
 vi.setConfig({ testTimeout: 20_000 });
 
 type Routes = Parameters<typeof mockFetch>[0];
 
-const customers = page([
-  { customerid: 7, customername: 'University of Northgate', customercode: 'UNG', code: 'UNG' },
-  { customerid: 8, customername: 'Eastbrook Health', customercode: 'EBH', code: 'EBH' },
+const customers = page<CustomerListItem>([
+  { ...customer(7), usercount: 2 },
+  {
+    ...customer(7),
+    customerid: 8,
+    customername: 'Eastbrook Health',
+    customercode: 'EBH',
+    code: 'EBH',
+    usercount: 1,
+  },
 ]);
 
 function render(type: Parameters<typeof sessionFor>[0], url: string, routes: Routes) {

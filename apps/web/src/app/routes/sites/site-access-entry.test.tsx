@@ -2,7 +2,7 @@ import type { Site } from '@lightpath/domain/sites';
 import type { UserType } from '@lightpath/domain/user-types';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ok, page, renderSignedIn, sessionFor } from '../../../test/page-fixtures';
+import { ok, page, portal, renderSignedIn, sessionFor } from '../../../test/page-fixtures';
 import { SitePage } from './site-page';
 import { SitesPage } from './sites-page';
 
@@ -54,12 +54,7 @@ function render(type: UserType, url: string) {
     ],
     url,
     {
-      'GET /api/portal': ok({
-        name: 'Lightpath',
-        provider: { name: 'MRN', code: 'MRN', customerid: 1 },
-        supportphone: '1',
-        version: '1',
-      }),
+      'GET /api/portal': ok(portal('MRN')),
       'GET /api/sites': page([library]),
       'GET /api/site/12': ok(library),
       'GET /api/site/800': ok(vpls),
