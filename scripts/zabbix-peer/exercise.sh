@@ -20,7 +20,7 @@ call() {
     req=$(jq -nc --arg m "$method" --argjson p "$params" --argjson id "$ID" '{jsonrpc:"2.0",method:$m,params:$p,id:$id}')
   fi
   R=$(curl -sS -H 'Content-Type: application/json-rpc' -d "$req" "$URL")
-  printf '### %s\n\nRequest:\n```json\n%s\n```\nResponse:\n```json\n%s\n```\n\n' "$title" "$(jq . <<<"$req")" "$(jq . <<<"$R")"
+  printf '### %s\n\nRequest:\n```json\n%s\n```\nResponse:\n```json\n%s\n```\n\n' "$title" "$(jq -c . <<<"$req")" "$(jq -c . <<<"$R")"
 }
 res() { jq -r "$1" <<<"$R"; }
 
@@ -93,15 +93,57 @@ call "event.acknowledge with the 7.0 suppress action (32) and suppress_until" ev
 call "event.acknowledge with a 6.0 action (acknowledge + message) on an unknown event" event.acknowledge "$(jq -nc '{
   eventids:["999999"], action:6, message:"muted"}')" "$TOKEN"
 
+# No zabbix_server runs, so no problem can ever appear on its own. To see what problem.get and event.acknowledge
+# answer for a real problem, write one the way the server does (events + problem + problem_tag, trigger value 1).
+# Only our own database is touched; set ZABBIX_PEER_DB if start.sh used another.
+DB=${ZABBIX_PEER_DB:-zabbix_peer}
+q() { psql -X -qAt -v ON_ERROR_STOP=1 -h "${PGHOST:-127.0.0.1}" -p "${PGPORT:-5432}" -U "$DB" -d "$DB" -c "$1"; }
+EID=$(q "SELECT COALESCE(MAX(eventid), 0) + 1 FROM events")
+PTID=$(q "SELECT COALESCE(MAX(problemtagid), 0) + 1 FROM problem_tag")
+PNAME="Loss of signal on port 1/1/1 of $HOST (Sydney PoP)"
+q "BEGIN;
+INSERT INTO events (eventid, source, object, objectid, clock, ns, value, acknowledged, name, severity)
+  VALUES ($EID, 0, 0, $TID, $NOW, 0, 1, 0, '$PNAME', 4);
+INSERT INTO problem (eventid, source, object, objectid, clock, ns, name, severity)
+  VALUES ($EID, 0, 0, $TID, $NOW, 0, '$PNAME', 4);
+INSERT INTO problem_tag (problemtagid, eventid, tag, value) VALUES ($PTID, $EID, 'port', '1/1/1');
+UPDATE triggers SET value = 1, lastchange = $NOW WHERE triggerid = $TID;
+COMMIT;"
+printf '### (a problem written into the database the way zabbix_server would: event %s on trigger %s)\n\n' "$EID" "$TID"
+call "problem.get with one problem" problem.get "$(jq -nc --arg t "$TID" '{output:"extend", objectids:[$t],
+  selectAcknowledges:"extend", selectTags:"extend", selectSuppressionData:"extend", recent:false}')" "$TOKEN"
+call "event.acknowledge: acknowledge + message (action 6), the closest 6.0 has to a note on a mute" event.acknowledge \
+  "{\"eventids\":[\"$EID\"],\"action\":6,\"message\":\"muted until 07:00 by jsmith: flapping, fibre crew on site\"}" "$TOKEN"
+call "event.acknowledge: close (action 1; the trigger allows manual close)" event.acknowledge \
+  "{\"eventids\":[\"$EID\"],\"action\":1}" "$TOKEN"
+call "trigger.update status=1 with the problem open" trigger.update "{\"triggerid\":\"$TID\",\"status\":1}" "$TOKEN"
+call "problem.get after ack, close and disable: still listed (closing and recovery are zabbix_server's work)" problem.get \
+  "$(jq -nc --arg t "$TID" '{output:["eventid","r_eventid","acknowledged","suppressed"], objectids:[$t],
+  selectAcknowledges:["action","message","clock","userid"]}')" "$TOKEN"
+call "trigger.get monitored=true: the disabled trigger drops out (the Problems screen filters problems this way)" trigger.get \
+  "$(jq -nc --arg t "$TID" '{output:["triggerid","status","value"], triggerids:[$t], monitored:true}')" "$TOKEN"
+call "trigger.update status=0" trigger.update "{\"triggerid\":\"$TID\",\"status\":0}" "$TOKEN"
+printf 'Rows zabbix_server would act on: `task` %s (close and ack tasks queued for the server), `event_suppress` %s.\n\n' \
+  "$(q "SELECT count(*) FROM task")" "$(q "SELECT count(*) FROM event_suppress")"
+
 call "bad auth token" host.get '{"output":["hostid"],"limit":1}' "0123456789abcdef0123456789abcdef"
-call "invalid parameter" trigger.get '{"output":["triggerid"],"nosuchparam":true}' "$TOKEN"
+call "unknown parameter on a get: 6.0 ignores it (here with limit 1, or it lists every template trigger)" trigger.get \
+  '{"output":["triggerid"],"nosuchparam":true,"limit":1}' "$TOKEN"
+call "invalid parameter: unknown field on an update" trigger.update "{\"triggerid\":\"$TID\",\"nosuchparam\":1}" "$TOKEN"
+call "wrong types on a get: 6.0's trigger.get and host.get do not validate them either (empty result, no error)" host.get \
+  '{"output":["hostid"],"hostids":"abc","limit":1}' "$TOKEN"
+printf '### a request without "jsonrpc" (invalid request)\n\n```json\n%s\n```\nResponse:\n```json\n%s\n```\n\n' \
+  '{"method":"host.get","params":{},"id":1}' \
+  "$(curl -sS -H 'Content-Type: application/json-rpc' -d '{"method":"host.get","params":{},"id":1}' "$URL" | jq -c .)"
+printf '### the wrong Content-Type\n\n`Content-Type: text/plain` gets `%s` and an empty body.\n\n' \
+  "$(curl -sS -o /dev/null -w 'HTTP %{http_code}' -H 'Content-Type: text/plain' -d '{}' "$URL")"
 call "invalid value of a known parameter" trigger.update "{\"triggerid\":\"$TID\",\"status\":7}" "$TOKEN"
 call "unknown method" trigger.mute '{}' "$TOKEN"
 call "auth on a method that must not have it (apiinfo.version)" apiinfo.version '{}' "$TOKEN"
 call "Authorization: Bearer header is ignored by 6.0 (no auth in the body -> not authorised)" host.get '{"output":["hostid"],"limit":1}'
 curl -sS -H 'Content-Type: application/json-rpc' -H "Authorization: Bearer $TOKEN" \
   -d '{"jsonrpc":"2.0","method":"host.get","params":{"output":["hostid"],"limit":1},"id":99}' "$URL" \
-  | { printf 'The same call with `Authorization: Bearer <token>`:\n```json\n'; jq .; printf '```\n\n'; }
+  | { printf 'The same call with `Authorization: Bearer <token>`:\n```json\n'; jq -c .; printf '```\n\n'; }
 
 call "user.logout" user.logout '[]' "$TOKEN"
 call "a call with the logged-out token" host.get '{"output":["hostid"],"limit":1}' "$TOKEN"
