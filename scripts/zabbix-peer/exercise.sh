@@ -126,6 +126,20 @@ call "trigger.update status=0" trigger.update "{\"triggerid\":\"$TID\",\"status\
 printf 'Rows zabbix_server would act on: `task` %s (close and ack tasks queued for the server), `event_suppress` %s.\n\n' \
   "$(q "SELECT count(*) FROM task")" "$(q "SELECT count(*) FROM event_suppress")"
 
+# Real shelves get their triggers from templates; a mute must work on an inherited trigger too.
+call "template.get (ICMP Ping ships in data.sql)" template.get '{"output":["templateid","host"],"filter":{"host":"ICMP Ping"}}' "$TOKEN"
+TPL=$(res '.result[0].templateid')
+call "host.create linked to the template" host.create "$(jq -nc --arg h "$HOST-icmp" --arg g "$GID" --arg t "$TPL" '{
+  host:$h, groups:[{groupid:$g}], templates:[{templateid:$t}],
+  interfaces:[{type:1, main:1, useip:1, ip:"127.0.0.1", dns:"", port:"10050"}]}')" "$TOKEN"
+call "trigger.get for the inherited trigger (templateid is set)" trigger.get "$(jq -nc --arg h "$HOST-icmp" '{
+  output:["triggerid","description","templateid","status"], host:$h, limit:1}')" "$TOKEN"
+ITID=$(res '.result[0].triggerid')
+call "trigger.update status=1 on the inherited trigger: allowed" trigger.update "{\"triggerid\":\"$ITID\",\"status\":1}" "$TOKEN"
+call "trigger.update of another field on the inherited trigger: refused" trigger.update \
+  "{\"triggerid\":\"$ITID\",\"description\":\"renamed\"}" "$TOKEN"
+call "trigger.update status=0 on the inherited trigger" trigger.update "{\"triggerid\":\"$ITID\",\"status\":0}" "$TOKEN"
+
 call "bad auth token" host.get '{"output":["hostid"],"limit":1}' "0123456789abcdef0123456789abcdef"
 call "unknown parameter on a get: 6.0 ignores it (here with limit 1, or it lists every template trigger)" trigger.get \
   '{"output":["triggerid"],"nosuchparam":true,"limit":1}' "$TOKEN"
