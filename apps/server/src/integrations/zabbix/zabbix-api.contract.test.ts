@@ -1,0 +1,157 @@
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZabbixError } from './zabbix';
+import { tokenInHeader, zabbixApi } from './zabbix-api';
+
+// The client against a real Zabbix 6.0 (Debian's zabbix-frontend-php on loopback, its own database on the
+// machine's PostgreSQL): scripts/zabbix-peer/start.sh brings it up, or finds it running; .ci/run installs
+// the packages. Each run makes a host of its own, so runs never see each other's triggers.
+
+const repoRoot = resolve(import.meta.dirname, '../../../../..');
+const peerEnv = { ...process.env, ZABBIX_PEER_PORT: '18089', ZABBIX_PEER_DIR: '/tmp/lightpath-zabbix-peer' };
+const credentials = { username: 'Admin', password: 'zabbix' };
+const tag = `${process.pid}${Date.now().toString(36)}`;
+const hostName = `shelf-lp-${tag}`;
+// The visible name shares nothing with the technical one, so a search can tell which it matched.
+const visibleName = `Eastbrook PoP chassis ${tag}`;
+
+let url: string;
+let rpcId = 1;
+let adminToken: string;
+
+// The set-up's own calls, outside the client under test.
+async function rpc<T>(method: string, params: unknown, auth: string | undefined = adminToken): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json-rpc' },
+    body: JSON.stringify({ jsonrpc: '2.0', method, params, id: rpcId++, ...(auth ? { auth } : {}) }),
+  });
+  const body = (await response.json()) as { result?: T; error?: { data: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.data}`);
+  return body.result as T;
+}
+
+let triggers: { los: string; fan: string };
+
+beforeAll(async () => {
+  url = execFileSync('bash', [resolve(repoRoot, 'scripts/zabbix-peer/start.sh')], {
+    env: peerEnv,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    timeout: 240_000,
+  })
+    .trim()
+    .split('\n')
+    .at(-1)!;
+  adminToken = await rpc<string>('user.login', credentials, undefined);
+  const { groupids } = await rpc<{ groupids: string[] }>('hostgroup.create', { name: `Lightpath ${tag}` });
+  const { hostids } = await rpc<{ hostids: string[] }>('host.create', {
+    host: hostName,
+    name: visibleName,
+    groups: [{ groupid: groupids[0] }],
+    interfaces: [{ type: 1, main: 1, useip: 1, ip: '127.0.0.1', dns: '', port: '10050' }],
+  });
+  const made: string[] = [];
+  for (const [key, description, priority] of [
+    ['port.los[1/1/1]', 'Loss of signal on port 1/1/1 of {HOST.NAME}', 4],
+    ['fan.fail[2]', `Fan tray 2 failed ${tag}`, 2],
+  ] as const) {
+    await rpc('item.create', { hostid: hostids[0], name: key, key_: key, type: 2, value_type: 3 });
+    const { triggerids } = await rpc<{ triggerids: string[] }>('trigger.create', {
+      description,
+      expression: `last(/${hostName}/${key})>0`,
+      priority,
+    });
+    made.push(triggerids[0]!);
+  }
+  triggers = { los: made[0]!, fan: made[1]! };
+}, 300_000);
+
+afterAll(async () => {
+  if (adminToken) await rpc('user.logout', []).catch(() => undefined);
+  execFileSync('bash', [resolve(repoRoot, 'scripts/zabbix-peer/stop.sh')], { env: peerEnv, stdio: 'ignore' });
+});
+
+const client = () => zabbixApi({ url, ...credentials });
+
+describe('the Zabbix client against a real Zabbix 6.0', () => {
+  it('reads the version and chooses the body token for it', async () => {
+    const version = await client().version();
+    expect(version).toMatch(/^6\.0\.\d+$/);
+    expect(tokenInHeader(version)).toBe(false);
+    expect(tokenInHeader('6.4.0')).toBe(true);
+    expect(tokenInHeader('7.0.5')).toBe(true);
+  });
+
+  it('finds triggers by host name, by visible name and by description, with macros filled in', async () => {
+    const zabbix = client();
+    const byHost = await zabbix.searchTriggers(hostName, 50);
+    expect(byHost.map((t) => t.triggerid).sort()).toEqual([triggers.los, triggers.fan].sort());
+    const los = byHost.find((t) => t.triggerid === triggers.los)!;
+    expect(los).toMatchObject({
+      description: `Loss of signal on port 1/1/1 of ${visibleName}`,
+      priority: 4,
+      enabled: true,
+      problem: false,
+      host: { host: hostName, name: visibleName },
+    });
+    expect((await zabbix.searchTriggers('EASTBROOK POP', 500)).map((t) => t.triggerid)).toContain(
+      triggers.los,
+    );
+    expect((await zabbix.searchTriggers(`fan tray 2 failed ${tag}`, 50)).map((t) => t.triggerid)).toEqual([
+      triggers.fan,
+    ]);
+    expect(await zabbix.searchTriggers(`nothing-${tag}`, 50)).toEqual([]);
+  });
+
+  it('mutes a trigger by disabling it and unmutes it, as Zabbix itself then reports', async () => {
+    const zabbix = client();
+    await zabbix.mute(triggers.los);
+    const [muted] = await rpc<{ status: string }[]>('trigger.get', {
+      triggerids: [triggers.los],
+      output: ['status'],
+    });
+    expect(muted!.status).toBe('1');
+    const listed = await zabbix.getTriggers([triggers.los, triggers.fan]);
+    expect(Object.fromEntries(listed.map((t) => [t.triggerid, t.enabled]))).toEqual({
+      [triggers.los]: false,
+      [triggers.fan]: true,
+    });
+    await zabbix.unmute(triggers.los);
+    expect((await zabbix.getTriggers([triggers.los]))[0]!.enabled).toBe(true);
+    expect(await zabbix.getTriggers([])).toEqual([]);
+  });
+
+  it('signs in again once when its session has ended', async () => {
+    // The tokens the client sends, read off its requests.
+    const sent: string[] = [];
+    const watching: typeof fetch = async (input, init) => {
+      const auth = (JSON.parse(String(init?.body)) as { auth?: string }).auth;
+      if (auth) sent.push(auth);
+      return fetch(input, init);
+    };
+    const zabbix = zabbixApi({ url, ...credentials, fetch: watching });
+    await zabbix.searchTriggers(hostName, 1);
+    const first = sent.at(-1)!;
+    // End that session from outside, as an administrator or Zabbix's session timeout would.
+    await rpc('user.logout', [], first);
+    expect((await zabbix.searchTriggers(hostName, 50)).length).toBe(2);
+    expect(new Set(sent).size).toBe(2);
+    expect(sent.at(-1)).not.toBe(first);
+  });
+
+  it('says Zabbix refused a wrong password or an unknown trigger, and did not answer when it is down', async () => {
+    const wrong = zabbixApi({ url, username: 'Admin', password: 'not-the-password' });
+    await expect(wrong.searchTriggers(hostName, 1)).rejects.toMatchObject({
+      name: 'ZabbixError',
+      kind: 'refused',
+      message: expect.stringContaining('Incorrect user name or password'),
+    });
+    await expect(client().mute('999999999')).rejects.toMatchObject({ kind: 'refused' });
+    const down = zabbixApi({ url: 'http://127.0.0.1:9/api_jsonrpc.php', ...credentials, timeoutMs: 2_000 });
+    const error = await down.version().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ZabbixError);
+    expect(error).toMatchObject({ kind: 'unavailable', message: 'Zabbix did not answer apiinfo.version' });
+  });
+});
