@@ -1,12 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zabbixSimulator } from './simulator';
 import { ZabbixError } from './zabbix';
 import { tokenInHeader, zabbixApi } from './zabbix-api';
 
-// The client against a real Zabbix 6.0 (Debian's zabbix-frontend-php on loopback, its own database on the
-// machine's PostgreSQL): scripts/zabbix-peer/start.sh brings it up, or finds it running; .ci/run installs
-// the packages. Each run makes a host of its own, so runs never see each other's triggers.
+// One suite, two servers: the client against a real Zabbix 6.0 (Debian's zabbix-frontend-php on loopback,
+// its own database on the machine's PostgreSQL; scripts/zabbix-peer/start.sh brings it up, .ci/run installs
+// the packages) and against the simulator. The same calls and the same expectations on both, so the
+// simulator cannot drift from what the real server answers. Each run makes a host of its own, so runs
+// never see each other's triggers.
 
 const repoRoot = resolve(import.meta.dirname, '../../../../..');
 const peerEnv = { ...process.env, ZABBIX_PEER_PORT: '18089', ZABBIX_PEER_DIR: '/tmp/lightpath-zabbix-peer' };
@@ -16,26 +19,10 @@ const hostName = `shelf-lp-${tag}`;
 // The visible name shares nothing with the technical one, so a search can tell which it matched.
 const visibleName = `Eastbrook PoP chassis ${tag}`;
 
-let url: string;
-let rpcId = 1;
-let adminToken: string;
+type Target = { url: string; fetch: typeof fetch; stop: () => void };
 
-// The set-up's own calls, outside the client under test.
-async function rpc<T>(method: string, params: unknown, auth: string | undefined = adminToken): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json-rpc' },
-    body: JSON.stringify({ jsonrpc: '2.0', method, params, id: rpcId++, ...(auth ? { auth } : {}) }),
-  });
-  const body = (await response.json()) as { result?: T; error?: { data: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.data}`);
-  return body.result as T;
-}
-
-let triggers: { los: string; fan: string };
-
-beforeAll(async () => {
-  url = execFileSync('bash', [resolve(repoRoot, 'scripts/zabbix-peer/start.sh')], {
+function realZabbix(): Target {
+  const url = execFileSync('bash', [resolve(repoRoot, 'scripts/zabbix-peer/start.sh')], {
     env: peerEnv,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -44,38 +31,73 @@ beforeAll(async () => {
     .trim()
     .split('\n')
     .at(-1)!;
-  adminToken = await rpc<string>('user.login', credentials, undefined);
-  const { groupids } = await rpc<{ groupids: string[] }>('hostgroup.create', { name: `Lightpath ${tag}` });
-  const { hostids } = await rpc<{ hostids: string[] }>('host.create', {
-    host: hostName,
-    name: visibleName,
-    groups: [{ groupid: groupids[0] }],
-    interfaces: [{ type: 1, main: 1, useip: 1, ip: '127.0.0.1', dns: '', port: '10050' }],
-  });
-  const made: string[] = [];
-  for (const [key, description, priority] of [
-    ['port.los[1/1/1]', 'Loss of signal on port 1/1/1 of {HOST.NAME}', 4],
-    ['fan.fail[2]', `Fan tray 2 failed ${tag}`, 2],
-  ] as const) {
-    await rpc('item.create', { hostid: hostids[0], name: key, key_: key, type: 2, value_type: 3 });
-    const { triggerids } = await rpc<{ triggerids: string[] }>('trigger.create', {
-      description,
-      expression: `last(/${hostName}/${key})>0`,
-      priority,
+  const stop = () =>
+    execFileSync('bash', [resolve(repoRoot, 'scripts/zabbix-peer/stop.sh')], {
+      env: peerEnv,
+      stdio: 'ignore',
     });
-    made.push(triggerids[0]!);
+  return { url, fetch, stop };
+}
+
+function simulatedZabbix(): Target {
+  return { ...zabbixSimulator(), stop: () => undefined };
+}
+
+describe.each([
+  ['a real Zabbix 6.0', realZabbix],
+  ['the simulator', simulatedZabbix],
+])('the Zabbix client against %s', (_label, startTarget) => {
+  let target: Target;
+  let rpcId = 1;
+  let adminToken: string;
+  let triggers: { los: string; fan: string };
+
+  // The set-up's own calls, outside the client under test.
+  async function rpc<T>(method: string, params: unknown, auth: string | undefined = adminToken): Promise<T> {
+    const response = await target.fetch(target.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json-rpc' },
+      body: JSON.stringify({ jsonrpc: '2.0', method, params, id: rpcId++, ...(auth ? { auth } : {}) }),
+    });
+    const body = (await response.json()) as { result?: T; error?: { data: string } };
+    if (body.error) throw new Error(`${method}: ${body.error.data}`);
+    return body.result as T;
   }
-  triggers = { los: made[0]!, fan: made[1]! };
-}, 300_000);
 
-afterAll(async () => {
-  if (adminToken) await rpc('user.logout', []).catch(() => undefined);
-  execFileSync('bash', [resolve(repoRoot, 'scripts/zabbix-peer/stop.sh')], { env: peerEnv, stdio: 'ignore' });
-});
+  const client = (options: Partial<Parameters<typeof zabbixApi>[0]> = {}) =>
+    zabbixApi({ url: target.url, fetch: target.fetch, ...credentials, ...options });
 
-const client = () => zabbixApi({ url, ...credentials });
+  beforeAll(async () => {
+    target = startTarget();
+    adminToken = await rpc<string>('user.login', credentials, undefined);
+    const { groupids } = await rpc<{ groupids: string[] }>('hostgroup.create', { name: `Lightpath ${tag}` });
+    const { hostids } = await rpc<{ hostids: string[] }>('host.create', {
+      host: hostName,
+      name: visibleName,
+      groups: [{ groupid: groupids[0] }],
+      interfaces: [{ type: 1, main: 1, useip: 1, ip: '127.0.0.1', dns: '', port: '10050' }],
+    });
+    const made: string[] = [];
+    for (const [key, description, priority] of [
+      ['port.los[1/1/1]', 'Loss of signal on port 1/1/1 of {HOST.NAME}', 4],
+      ['fan.fail[2]', `Fan tray 2 failed ${tag}`, 2],
+    ] as const) {
+      await rpc('item.create', { hostid: hostids[0], name: key, key_: key, type: 2, value_type: 3 });
+      const { triggerids } = await rpc<{ triggerids: string[] }>('trigger.create', {
+        description,
+        expression: `last(/${hostName}/${key})>0`,
+        priority,
+      });
+      made.push(triggerids[0]!);
+    }
+    triggers = { los: made[0]!, fan: made[1]! };
+  }, 300_000);
 
-describe('the Zabbix client against a real Zabbix 6.0', () => {
+  afterAll(async () => {
+    if (adminToken) await rpc('user.logout', []).catch(() => undefined);
+    target?.stop();
+  });
+
   it('reads the version and chooses the body token for it', async () => {
     const version = await client().version();
     expect(version).toMatch(/^6\.0\.\d+$/);
@@ -129,9 +151,9 @@ describe('the Zabbix client against a real Zabbix 6.0', () => {
     const watching: typeof fetch = async (input, init) => {
       const auth = (JSON.parse(String(init?.body)) as { auth?: string }).auth;
       if (auth) sent.push(auth);
-      return fetch(input, init);
+      return target.fetch(input, init);
     };
-    const zabbix = zabbixApi({ url, ...credentials, fetch: watching });
+    const zabbix = client({ fetch: watching });
     await zabbix.searchTriggers(hostName, 1);
     const first = sent.at(-1)!;
     // End that session from outside, as an administrator or Zabbix's session timeout would.
@@ -142,7 +164,7 @@ describe('the Zabbix client against a real Zabbix 6.0', () => {
   });
 
   it('says Zabbix refused a wrong password or an unknown trigger, and did not answer when it is down', async () => {
-    const wrong = zabbixApi({ url, username: 'Admin', password: 'not-the-password' });
+    const wrong = client({ password: 'not-the-password' });
     await expect(wrong.searchTriggers(hostName, 1)).rejects.toMatchObject({
       name: 'ZabbixError',
       kind: 'refused',

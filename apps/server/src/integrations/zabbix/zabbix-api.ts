@@ -21,7 +21,8 @@ export type ZabbixApiOptions = {
 type RpcError = { code: number; message: string; data?: string };
 type RpcReply<T> = { result: T; error?: undefined } | { result?: undefined; error: RpcError };
 
-type RawTrigger = {
+// A trigger as trigger.get answers it with the client's output and selectHosts.
+export type RawTrigger = {
   triggerid: string;
   description: string;
   priority: string;
