@@ -60,6 +60,15 @@ const pageDialogs: { path: string; permission: Permission; open?: (page: Page) =
         .first()
         .click(),
   },
+  {
+    path: '/equipment/zabbix-triggers?q=PoP',
+    permission: 'equipment.manage',
+    open: (page) =>
+      page
+        .getByRole('button', { name: /^Mute / })
+        .first()
+        .click(),
+  },
 ];
 const pageDialogsChecked = new Set<string>();
 

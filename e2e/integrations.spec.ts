@@ -17,6 +17,7 @@ test.describe('integrations', () => {
     await expect(card(/^Tickets/).getByText('Built-in', { exact: true })).toBeVisible();
     await expect(card(/^NetBox/).getByText('Simulated', { exact: true })).toBeVisible();
     await expect(card(/^Telemetry/).getByText('Simulated', { exact: true })).toBeVisible();
+    await expect(card(/^Zabbix/).getByText('Simulated', { exact: true })).toBeVisible();
     await expect(card(/^E-mail/).getByText('Built-in', { exact: true })).toBeVisible();
     await expect(card(/^SMS/).getByText('Built-in', { exact: true })).toBeVisible();
     await screenshot(page, 'integrations-noc');

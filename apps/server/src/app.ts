@@ -10,6 +10,8 @@ import { simulatedNetBox, simulatedProviders } from './integrations/netbox/simul
 import { prometheusTelemetry } from './integrations/telemetry/prometheus';
 import { simulatedTelemetry } from './integrations/telemetry/simulator';
 import { ticketSystemFor } from './integrations/tickets/select';
+import { simulatedZabbix } from './integrations/zabbix/demo';
+import { zabbixApi } from './integrations/zabbix/zabbix-api';
 import { accessRoutes } from './modules/access/routes';
 import { authRoutes } from './modules/auth/routes';
 import { calendarRoutes } from './modules/calendar/routes';
@@ -33,6 +35,7 @@ import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { telemetryRoutes } from './modules/telemetry/routes';
 import { ticketRoutes } from './modules/tickets/routes';
 import { userRoutes } from './modules/users/routes';
+import { zabbixRoutes } from './modules/zabbix/routes';
 import { trackAllowedMethods } from './platform/allowed-methods';
 import { registerErrorHandling } from './platform/error-handler';
 import { registerNavigationCounts } from './platform/navigation-counts';
@@ -138,6 +141,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
           health: recorders.for('netbox'),
         })
       : simulatedNetBox(db, { providerName: config.provider.name, providerCode: config.provider.code });
+  const zabbix = config.zabbix
+    ? zabbixApi({ ...config.zabbix, health: recorders.for('zabbix') })
+    : simulatedZabbix(db);
   const tickets = ticketSystemFor(config, app.log, recorders.for('tickets'));
   registerNavigationCounts(app);
   registerDependencies(app, {
@@ -147,6 +153,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     tickets,
     telemetry,
     netbox,
+    zabbix,
     storage: fileStorageFor(config),
     log: app.log,
   });
@@ -174,6 +181,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(checkinRoutes);
       await api.register(integrationRoutes);
       await api.register(sparePartRoutes);
+      await api.register(zabbixRoutes);
     },
     { prefix: '/api' },
   );

@@ -84,6 +84,10 @@ const envSchema = z.object({
   ZENDESK_URL: z.string().url().optional(),
   ZENDESK_EMAIL: z.string().email().optional(),
   ZENDESK_API_TOKEN: z.string().min(1).optional(),
+  // Alarms and muted triggers: without ZABBIX_URL (…/api_jsonrpc.php) the built-in simulator answers.
+  ZABBIX_URL: z.string().url().optional(),
+  ZABBIX_USERNAME: z.string().min(1).optional(),
+  ZABBIX_PASSWORD: z.string().min(1).optional(),
   // Uploaded files (site access forms): a folder, by default under DATA_DIR.
   UPLOADS_DIR: z.string().optional(),
   UPLOAD_MAX_BYTES: z.coerce
@@ -115,6 +119,7 @@ export type Config = {
   telemetry: { prometheusUrl: string | null; queries: TelemetryQueries };
   netbox: { url: string | null; token: string | null; headEndRole: string };
   zendesk: { url: string; email: string; apiToken: string } | null;
+  zabbix: { url: string; username: string; password: string } | null;
   uploads: { dir: string; maxBytes: number };
 };
 
@@ -145,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error('Invalid configuration: NETBOX_TOKEN: required with NETBOX_URL');
   if (e.ZENDESK_URL && !(e.ZENDESK_EMAIL && e.ZENDESK_API_TOKEN))
     throw new Error('Invalid configuration: ZENDESK_EMAIL and ZENDESK_API_TOKEN: required with ZENDESK_URL');
+  if (e.ZABBIX_URL && !(e.ZABBIX_USERNAME && e.ZABBIX_PASSWORD))
+    throw new Error('Invalid configuration: ZABBIX_USERNAME and ZABBIX_PASSWORD: required with ZABBIX_URL');
   const production = e.NODE_ENV === 'production';
   const database: Config['database'] = e.DATABASE_URL
     ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
@@ -189,6 +196,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     zendesk:
       e.ZENDESK_URL && e.ZENDESK_EMAIL && e.ZENDESK_API_TOKEN
         ? { url: e.ZENDESK_URL, email: e.ZENDESK_EMAIL, apiToken: e.ZENDESK_API_TOKEN }
+        : null,
+    zabbix:
+      e.ZABBIX_URL && e.ZABBIX_USERNAME && e.ZABBIX_PASSWORD
+        ? { url: e.ZABBIX_URL, username: e.ZABBIX_USERNAME, password: e.ZABBIX_PASSWORD }
         : null,
     uploads: { dir: resolve(e.UPLOADS_DIR ?? resolve(e.DATA_DIR, 'uploads')), maxBytes: e.UPLOAD_MAX_BYTES },
     ...overrides,

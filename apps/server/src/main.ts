@@ -6,6 +6,7 @@ import { isSeeded, seedDatabase } from './db/seed/seed';
 import { ticketSystemFor } from './integrations/tickets/select';
 import { integrationRecorders } from './modules/integrations/service';
 import { startNotificationDispatcher } from './modules/notifications/service';
+import { startMuteExpiry } from './modules/zabbix/service';
 import { smtpTransport, startMailDispatcher } from './platform/outbox';
 
 const config = loadConfig();
@@ -33,10 +34,15 @@ const stopNotices = startNotificationDispatcher({
   log: app.log,
 });
 
+// Zabbix mutes end at their time on whichever instance looks first (ending one is a conditional update,
+// so two instances never both end it); the app's own Zabbix, real or simulated (docs/decisions/025).
+const stopMutes = startMuteExpiry(app.dependencies);
+
 async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   stopMail?.();
   stopNotices();
+  stopMutes();
   await app.close();
   await recorders.flush();
   await database.close();

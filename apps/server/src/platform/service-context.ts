@@ -5,6 +5,7 @@ import type { Db, RawQuery } from '../db/client';
 import type { NetBox } from '../integrations/netbox/netbox';
 import type { Telemetry } from '../integrations/telemetry/telemetry';
 import type { TicketSystem } from '../integrations/tickets/ticket-system';
+import type { Zabbix } from '../integrations/zabbix/zabbix';
 import { type SignedIn, signedIn } from './request-context';
 import type { FileStorage } from './storage';
 
@@ -16,6 +17,7 @@ export type Dependencies = {
   tickets: TicketSystem;
   telemetry: Telemetry;
   netbox: NetBox;
+  zabbix: Zabbix;
   storage: FileStorage;
   log: FastifyBaseLogger;
 };

@@ -134,6 +134,10 @@ const signedInRoutes: RouteObject[] = [
     element: page(() => import('./routes/events/event-page').then((m) => m.EventPage)),
   },
   {
+    path: 'equipment/zabbix-triggers',
+    element: page(() => import('./routes/equipment/zabbix-triggers-page').then((m) => m.ZabbixTriggersPage)),
+  },
+  {
     path: 'equipment/inventory',
     element: page(() => import('./routes/equipment/spare-parts-page').then((m) => m.SparePartsPage)),
   },

@@ -183,5 +183,27 @@ export function zabbixSimulator(options: ZabbixSimulatorOptions = {}) {
     });
   };
 
-  return { fetch: fetchApi, url: 'http://zabbix.simulator/api_jsonrpc.php' };
+  // Demo data, written as zabbix_server would have it: a host and its triggers, some in the problem state.
+  function addHost(
+    host: string,
+    name: string,
+    list: { description: string; priority: number; problem: boolean }[],
+  ) {
+    const hostid = String(nextHostId++);
+    hosts.set(hostid, { hostid, host, name });
+    for (const trigger of list) {
+      const triggerid = String(nextTriggerId++);
+      triggers.set(triggerid, {
+        triggerid,
+        description: trigger.description,
+        priority: String(trigger.priority),
+        status: '0',
+        value: trigger.problem ? '1' : '0',
+        lastchange: trigger.problem ? String(Math.floor(Date.now() / 1000) - 3600) : '0',
+        hostid,
+      });
+    }
+  }
+
+  return { fetch: fetchApi, url: 'http://zabbix.simulator/api_jsonrpc.php', addHost };
 }

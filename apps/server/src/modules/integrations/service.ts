@@ -42,6 +42,9 @@ export function configuredIntegrations(config: Config): Configured[] {
     telemetry: config.telemetry.prometheusUrl
       ? real(config.telemetry.prometheusUrl, 'Prometheus HTTP API')
       : standIn('simulated', 'Simulator'),
+    zabbix: config.zabbix
+      ? real(config.zabbix.url, 'Zabbix JSON-RPC API')
+      : standIn('simulated', 'Simulator'),
     email: config.mail.smtpUrl
       ? real(config.mail.smtpUrl, 'SMTP')
       : standIn('built-in', 'Outbox table (stored and logged, not sent)'),

@@ -57,13 +57,6 @@ export const placeholderRoutes: PlaceholderRoute[] = [
     permission: 'equipment.manage',
   },
   {
-    path: '/equipment/zabbix-triggers',
-    title: 'Muted Zabbix Notifications',
-    section: equipment,
-    area: 'alarm muting',
-    permission: 'equipment.manage',
-  },
-  {
     path: '/documentation/sla-reports',
     title: 'SLA Reports',
     section: reports,

@@ -1,0 +1,184 @@
+import {
+  alarmLevelOf,
+  type MutedTrigger,
+  type ZabbixMute,
+  type ZabbixTrigger,
+  type ZabbixTriggerSearch,
+  type ZabbixUnmute,
+  zabbixTriggerMessages,
+} from '@lightpath/domain/zabbix-triggers';
+import { type ZabbixTrigger as RawTrigger, ZabbixError } from '../../integrations/zabbix/zabbix';
+import { type AuditWitness, recordAudit } from '../../platform/audit';
+import { AppError, Conflict, NotFound } from '../../platform/errors';
+import type { Dependencies, ServiceContext } from '../../platform/service-context';
+import {
+  endMuteRow,
+  findRunningMute,
+  insertMuteRow,
+  listDueMutes,
+  listRunningMutes,
+  type MuteRow,
+  toMutedTrigger,
+} from './repository';
+
+// Zabbix down or not answering: 502 with a message the page can show, never a 500 or a spinner.
+export class ZabbixUnavailable extends AppError {
+  constructor() {
+    super(502, zabbixTriggerMessages.unavailable);
+  }
+}
+
+async function fromZabbix<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ZabbixError && error.kind === 'unavailable') throw new ZabbixUnavailable();
+    throw error;
+  }
+}
+
+const muteOf = (row: MuteRow | undefined) =>
+  row
+    ? {
+        mutedby: row.mutedByName,
+        since: Math.floor(row.since.getTime() / 1000),
+        until: Math.floor(row.until.getTime() / 1000),
+        reason: row.reason,
+      }
+    : null;
+
+function toTrigger(trigger: RawTrigger, mute: MuteRow | undefined): ZabbixTrigger {
+  return {
+    triggerid: trigger.triggerid,
+    host: trigger.host.host,
+    hostname: trigger.host.name,
+    description: trigger.description,
+    severity: alarmLevelOf(trigger.priority),
+    enabled: trigger.enabled,
+    problem: trigger.problem,
+    mute: muteOf(mute),
+  };
+}
+
+// POST /zabbix/trigger/search: triggers whose host or name contains the text, each with its running mute.
+export async function searchTriggers(ctx: ServiceContext, input: ZabbixTriggerSearch) {
+  const found = await fromZabbix(() => ctx.zabbix.searchTriggers(input.q, 50));
+  const mutes = await listRunningMutes(
+    ctx.db,
+    found.map((t) => t.triggerid),
+  );
+  const byTrigger = new Map(mutes.map((m) => [m.triggerId, m]));
+  const results = found.map((t) => toTrigger(t, byTrigger.get(t.triggerid)));
+  return { count: results.length, results };
+}
+
+// GET /zabbix/trigger/muted: the running mutes, soonest to end first. Read from the portal's records, so
+// the list shows even while Zabbix is unreachable.
+export async function listMutedTriggers(ctx: ServiceContext) {
+  const results: MutedTrigger[] = (await listRunningMutes(ctx.db)).map((row) =>
+    toMutedTrigger(row, alarmLevelOf),
+  );
+  return { count: results.length, results };
+}
+
+export async function muteTrigger(ctx: ServiceContext, input: ZabbixMute) {
+  const { actor, user } = ctx.caller;
+  if (await findRunningMute(ctx.db, input.triggerid)) throw new Conflict(zabbixTriggerMessages.alreadyMuted);
+  const [trigger] = await fromZabbix(() => ctx.zabbix.getTriggers([input.triggerid]));
+  if (!trigger) throw new NotFound(zabbixTriggerMessages.triggerNotFound);
+  await fromZabbix(() => ctx.zabbix.mute(input.triggerid));
+  const now = new Date();
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertMuteRow(tx, {
+      triggerId: trigger.triggerid,
+      host: trigger.host.host,
+      hostName: trigger.host.name,
+      description: trigger.description,
+      priority: trigger.priority,
+      mutedBy: actor.userId,
+      mutedByName: `${user.firstname} ${user.surname}`.trim(),
+      reason: input.reason,
+      since: now,
+      until: new Date(now.getTime() + input.minutes * 60_000),
+    });
+    await recordAudit(tx, ctx, {
+      action: 'zabbix.mute',
+      entity: 'zabbix_trigger',
+      entityId: trigger.triggerid,
+      detail: {
+        host: trigger.host.host,
+        description: trigger.description,
+        minutes: input.minutes,
+        reason: input.reason,
+      },
+    });
+    return inserted;
+  });
+  return toTrigger({ ...trigger, enabled: false }, row);
+}
+
+export async function unmuteTrigger(ctx: ServiceContext, input: ZabbixUnmute) {
+  const mute = await findRunningMute(ctx.db, input.triggerid);
+  if (!mute) throw new NotFound(zabbixTriggerMessages.notMuted);
+  await fromZabbix(() => ctx.zabbix.unmute(input.triggerid));
+  await ctx.db.transaction(async (tx) => {
+    if (!(await endMuteRow(tx, mute.muteId, ctx.caller.actor.userId, new Date())))
+      throw new NotFound(zabbixTriggerMessages.notMuted);
+    await recordAudit(tx, ctx, {
+      action: 'zabbix.unmute',
+      entity: 'zabbix_trigger',
+      entityId: input.triggerid,
+      detail: { host: mute.host, description: mute.description, until: mute.until.toISOString() },
+    });
+  });
+}
+
+// The job: every mute whose time is up is unmuted in Zabbix and ended, audited with no user. A mute
+// Zabbix cannot be reached for stays running and is tried again on the next round.
+const system: AuditWitness = { caller: null, clientIp: 'system' };
+
+export async function endDueMutes(deps: Pick<Dependencies, 'db' | 'zabbix' | 'log'>, now = new Date()) {
+  let ended = 0;
+  for (const mute of await listDueMutes(deps.db, now)) {
+    try {
+      await deps.zabbix.unmute(mute.triggerId);
+    } catch (error) {
+      deps.log.warn({ err: error, triggerid: mute.triggerId }, 'could not end a Zabbix mute; will retry');
+      continue;
+    }
+    await deps.db.transaction(async (tx) => {
+      if (!(await endMuteRow(tx, mute.muteId, null, now))) return;
+      ended += 1;
+      await recordAudit(tx, system, {
+        action: 'zabbix.unmute.expired',
+        entity: 'zabbix_trigger',
+        entityId: mute.triggerId,
+        detail: { host: mute.host, description: mute.description, until: mute.until.toISOString() },
+      });
+    });
+  }
+  return ended;
+}
+
+export function startMuteExpiry(
+  deps: Pick<Dependencies, 'db' | 'zabbix' | 'log'>,
+  options: { intervalMs?: number } = {},
+): () => void {
+  let running = false;
+  const round = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await endDueMutes(deps);
+    } catch (error) {
+      deps.log.error({ err: error }, 'Zabbix mute expiry failed');
+    } finally {
+      running = false;
+    }
+  };
+  // At start-up too: mutes that ran out while the portal was down end at once.
+  void round();
+  const timer = setInterval(round, options.intervalMs ?? 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
