@@ -28,12 +28,20 @@ export class ZabbixUnavailable extends AppError {
   }
 }
 
+// Zabbix answered with an error (its portal user may not change the trigger, say): still Zabbix's
+// doing, so 502, with Zabbix's own words ('Zabbix refused trigger.update: No permissions …').
+export class ZabbixRefused extends AppError {
+  constructor(error: ZabbixError) {
+    super(502, error.message);
+  }
+}
+
 async function fromZabbix<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof ZabbixError && error.kind === 'unavailable') throw new ZabbixUnavailable();
-    throw error;
+    if (!(error instanceof ZabbixError)) throw error;
+    throw error.kind === 'unavailable' ? new ZabbixUnavailable() : new ZabbixRefused(error);
   }
 }
 

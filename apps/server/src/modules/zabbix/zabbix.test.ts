@@ -6,6 +6,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zabbixMutes } from '../../db/schema/zabbix';
+import { ZabbixError } from '../../integrations/zabbix/zabbix';
 import { buildTestApp, demo, problemOf, type TestApp } from '../../test/helper';
 import { endDueMutes } from './service';
 
@@ -215,6 +216,36 @@ describe('who may', () => {
       }
     }
     expect(await enabledInZabbix(triggerIds[5]!)).toBe(true);
+  });
+});
+
+describe('Zabbix refusing a call', () => {
+  it('answers 502 with what Zabbix said, and keeps no mute record', async () => {
+    const zabbix = t.app.dependencies.zabbix;
+    const original = zabbix.mute;
+    // As a real Zabbix answers when the portal's user may not update the trigger.
+    zabbix.mute = async () => {
+      throw new ZabbixError(
+        'Zabbix refused trigger.update: No permissions to referred object or it does not exist!',
+        'refused',
+      );
+    };
+    try {
+      const before = await footprint();
+      const reply = await t.call({
+        method: 'POST',
+        url: '/api/zabbix/trigger/mute',
+        as: demo.noc,
+        payload: { triggerid: triggerIds[6]!, minutes: 60, reason: 'Works' },
+      });
+      expect(reply.statusCode).toBe(502);
+      expect(reply.json().message).toBe(
+        'Zabbix refused trigger.update: No permissions to referred object or it does not exist!',
+      );
+      expect(await footprint()).toEqual(before);
+    } finally {
+      zabbix.mute = original;
+    }
   });
 });
 
