@@ -50,6 +50,7 @@ const expected: Record<Permission, readonly [boolean, boolean, boolean, boolean,
   // 'equipment, spare parts, muted triggers, AWX jobs, device tools': tech views equipment only.
   'equipment.view': [Y, Y, Y, N, N, N],
   'equipment.manage': [Y, N, Y, N, N, N],
+  'equipment.delete': [Y, N, N, N, N, N],
   'spareparts.record': [Y, Y, Y, N, N, N],
   'jobs.manage': [Y, N, Y, N, N, N],
   // Provider staff work across all customers; 'customers admin' is the NOC's.

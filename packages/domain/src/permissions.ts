@@ -34,6 +34,8 @@ export const permissionTable = {
   'checkins.manage': { types: [1, 2, 3] },
   'equipment.view': { types: [1, 2, 3] },
   'equipment.manage': { types: [1, 3] },
+  // Issue 14: removing a shelf from the record is the NOC's alone.
+  'equipment.delete': { types: [1] },
   // Spec 7.7 POST inventory/ventia: the field technician (and the staff who manage the stock) records
   // a spare part taken from or returned to its depot; only the NOC and engineers edit the stock itself.
   'spareparts.record': { types: [1, 2, 3] },

@@ -102,6 +102,9 @@ export const services = pgTable(
     index('services_provision_idx').on(t.provisionDate, t.serviceId),
     index('services_status_idx').on(t.status, t.provisionDate, t.serviceId),
     index('services_description_idx').on(t.description, t.serviceId),
+    // A shelf's ports find the services on them (equipment pages, the customer filter of the shelf list).
+    index('services_a_port_idx').on(t.aEndPortId),
+    index('services_b_port_idx').on(t.bEndPortId),
     trigram('services_id_trgm', t.serviceId),
     trigram('services_description_trgm', t.description),
   ],
