@@ -55,5 +55,6 @@ export function simulatedZabbix(db: Db): Zabbix {
     getTriggers: after(client.getTriggers),
     mute: after(client.mute),
     unmute: after(client.unmute),
+    listProblems: after(client.listProblems),
   };
 }

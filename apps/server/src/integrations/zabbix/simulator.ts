@@ -9,6 +9,26 @@ import type { RawTrigger } from './zabbix-api';
 type Host = { hostid: string; host: string; name: string };
 type Trigger = Omit<RawTrigger, 'hosts'> & { hostid: string };
 type Params = Record<string, unknown>;
+// A row of the `problem` table joined with its event, every field a string as problem.get answers
+// with output 'extend' (measured on 6.0.14, docs/zabbix-peer.md).
+type Problem = {
+  eventid: string;
+  source: string;
+  object: string;
+  objectid: string;
+  clock: string;
+  ns: string;
+  r_eventid: string;
+  r_clock: string;
+  r_ns: string;
+  correlationid: string;
+  userid: string;
+  name: string;
+  acknowledged: string;
+  severity: string;
+  opdata: string;
+  suppressed: string;
+};
 
 class RpcFailure extends Error {
   constructor(
@@ -22,6 +42,7 @@ class RpcFailure extends Error {
 
 const invalidParams = (data: string) => new RpcFailure(-32602, 'Invalid params.', data);
 const applicationError = (data: string) => new RpcFailure(-32500, 'Application error.', data);
+const objectNames: Record<number, string> = { 4: 'item', 5: 'LLD rule' };
 const noSuchObject = () => applicationError('No permissions to referred object or it does not exist!');
 
 export type ZabbixSimulatorOptions = {
@@ -37,7 +58,11 @@ export function zabbixSimulator(options: ZabbixSimulatorOptions = {}) {
   const sessions = new Set<string>();
   const hosts = new Map<string, Host>();
   const triggers = new Map<string, Trigger>();
+  // The open problems by event id. As in Zabbix, a disabled or deleted trigger's problem stays here:
+  // only zabbix_server resolves problems, when the trigger's expression is OK again.
+  const problems = new Map<string, Problem>();
   let nextHostId = 10600;
+  let nextEventId = 1;
   let nextTriggerId = 23200;
   let nextOtherId = 30;
 
@@ -46,8 +71,10 @@ export function zabbixSimulator(options: ZabbixSimulatorOptions = {}) {
   const contains = (value: string, part: unknown) =>
     typeof part === 'string' && value.toLowerCase().includes(part.toLowerCase());
 
+  const extend = (output: unknown) => output === 'extend' || output === undefined;
+
   function pick<T extends Record<string, unknown>>(row: T, output: unknown): Partial<T> {
-    if (output === 'extend' || output === undefined) return { ...row };
+    if (extend(output)) return { ...row };
     if (!Array.isArray(output)) return {};
     return Object.fromEntries(
       output.filter((f) => f in row).map((f) => [f, row[f as keyof T]]),
@@ -121,7 +148,9 @@ export function zabbixSimulator(options: ZabbixSimulatorOptions = {}) {
         (t) =>
           (!triggerids || triggerids.includes(t.triggerid)) &&
           (!hostids || hostids.includes(t.hostid)) &&
-          (search.description === undefined || contains(t.description, search.description)),
+          (search.description === undefined || contains(t.description, search.description)) &&
+          // Enabled triggers of enabled items and hosts; the simulator's hosts and items are always enabled.
+          (!params.monitored || t.status === '0'),
       );
       const limited = typeof params.limit === 'number' ? rows.slice(0, params.limit) : rows;
       return limited.map((t) => {
@@ -131,9 +160,53 @@ export function zabbixSimulator(options: ZabbixSimulatorOptions = {}) {
           { ...fields, description: params.expandDescription ? expand(t.description, host) : t.description },
           params.output,
         );
-        if (Array.isArray(params.selectHosts) && host) row.hosts = [pick(host, params.selectHosts)];
+        // Zabbix adds the hostid to whatever host fields were asked for.
+        if (Array.isArray(params.selectHosts) && host)
+          row.hosts = [{ hostid: host.hostid, ...pick(host, params.selectHosts) }];
         return row;
       });
+    },
+    // Trigger problems only: the simulator has no internal events. No sortfield: Zabbix's own order,
+    // which is the problem table's, by event id.
+    'problem.get': (params) => {
+      const source = Number(params.source ?? 0);
+      const object = Number(params.object ?? 0);
+      if (source === 0 && object !== 0)
+        throw invalidParams(
+          `Incorrect event object "${object}" (${objectNames[object] ?? 'unknown'}) for event source "0" (trigger), only the following objects are supported: 0 - trigger.`,
+        );
+      if (source !== 0) return [];
+      const ids = (value: unknown) => (value === undefined ? undefined : [value].flat().map(String));
+      const objectids = ids(params.objectids);
+      const eventids = ids(params.eventids);
+      return (
+        [...problems.values()]
+          .filter(
+            (p) =>
+              (!objectids || objectids.includes(p.objectid)) &&
+              (!eventids || eventids.includes(p.eventid)) &&
+              (params.acknowledged === undefined || p.acknowledged === (params.acknowledged ? '1' : '0')),
+          )
+          // 'extend' (the default) also carries the problem's URLs, none in the simulator.
+          .map((p) => (extend(params.output) ? { ...p, urls: [] } : pick(p, params.output)))
+      );
+    },
+    // Acknowledge (2) and unacknowledge (16), with or without a message (4), as 6.0 answers them: ids as
+    // numbers. Closing (1) and changing the severity (8) are zabbix_server's work and not modelled.
+    'event.acknowledge': (params) => {
+      const action = Number(params.action);
+      if ((action & 2) !== 0 && (action & 16) !== 0)
+        throw invalidParams('Incorrect value for field "action": value must be one of 2, 16.');
+      if (!Number.isInteger(action) || action < 0 || (action & ~(2 | 4 | 16)) !== 0)
+        throw invalidParams(`Incorrect value for field "action": unexpected value "${params.action}".`);
+      const eventids = [params.eventids ?? []].flat().map(String);
+      const found = eventids.map((id) => problems.get(id));
+      if (eventids.length === 0 || found.some((p) => p === undefined)) throw noSuchObject();
+      for (const problem of found) {
+        if (action & 2) problem!.acknowledged = '1';
+        if (action & 16) problem!.acknowledged = '0';
+      }
+      return { eventids: eventids.map(Number) };
     },
   };
 
@@ -183,14 +256,57 @@ export function zabbixSimulator(options: ZabbixSimulatorOptions = {}) {
     });
   };
 
-  // Demo data, written as zabbix_server would have it: a host and its triggers, some in the problem state.
+  // What zabbix_server does when a trigger's expression changes: into the problem state, a problem event
+  // with the next event id, the trigger's severity and its name with macros filled in, kept until the
+  // trigger is OK again; back to OK, the problem is resolved and leaves problem.get. Setting the state a
+  // trigger already has changes nothing, so an event id and its clock stay as they were.
+  function setProblem(triggerid: string, problem: boolean, clock = Math.floor(Date.now() / 1000)) {
+    const trigger = triggers.get(triggerid);
+    if (!trigger) throw new Error(`the simulator has no trigger ${triggerid}`);
+    if ((trigger.value === '1') === problem) return;
+    trigger.value = problem ? '1' : '0';
+    trigger.lastchange = String(clock);
+    if (!problem) {
+      for (const [eventid, open] of problems) if (open.objectid === triggerid) problems.delete(eventid);
+      return;
+    }
+    const eventid = String(nextEventId++);
+    problems.set(eventid, {
+      eventid,
+      source: '0',
+      object: '0',
+      objectid: triggerid,
+      clock: String(clock),
+      ns: '0',
+      r_eventid: '0',
+      r_clock: '0',
+      r_ns: '0',
+      correlationid: '0',
+      userid: '0',
+      name: expand(trigger.description, hosts.get(trigger.hostid)),
+      acknowledged: '0',
+      severity: trigger.priority,
+      opdata: '',
+      suppressed: '0',
+    });
+  }
+
+  // An engineer acknowledging (or unacknowledging) the trigger's open problem in Zabbix's own screens.
+  function acknowledge(triggerid: string, acknowledged = true) {
+    for (const problem of problems.values())
+      if (problem.objectid === triggerid) problem.acknowledged = acknowledged ? '1' : '0';
+  }
+
+  // Demo data, written as zabbix_server would have it: a host and its triggers, some in the problem
+  // state since `problemSince` (unix seconds; an hour ago unless given).
   function addHost(
     host: string,
     name: string,
-    list: { description: string; priority: number; problem: boolean }[],
+    list: { description: string; priority: number; problem: boolean; problemSince?: number }[],
   ) {
     const hostid = String(nextHostId++);
     hosts.set(hostid, { hostid, host, name });
+    const triggerids: string[] = [];
     for (const trigger of list) {
       const triggerid = String(nextTriggerId++);
       triggers.set(triggerid, {
@@ -198,12 +314,22 @@ export function zabbixSimulator(options: ZabbixSimulatorOptions = {}) {
         description: trigger.description,
         priority: String(trigger.priority),
         status: '0',
-        value: trigger.problem ? '1' : '0',
-        lastchange: trigger.problem ? String(Math.floor(Date.now() / 1000) - 3600) : '0',
+        value: '0',
+        lastchange: '0',
         hostid,
       });
+      if (trigger.problem)
+        setProblem(triggerid, true, trigger.problemSince ?? Math.floor(Date.now() / 1000) - 3600);
+      triggerids.push(triggerid);
     }
+    return { hostid, triggerids };
   }
 
-  return { fetch: fetchApi, url: 'http://zabbix.simulator/api_jsonrpc.php', addHost };
+  return {
+    fetch: fetchApi,
+    url: 'http://zabbix.simulator/api_jsonrpc.php',
+    addHost,
+    setProblem,
+    acknowledge,
+  };
 }

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zabbixSimulator } from './simulator';
 import { ZabbixError } from './zabbix';
-import { tokenInHeader, zabbixApi } from './zabbix-api';
+import { problemParams, tokenInHeader, zabbixApi } from './zabbix-api';
 
 // One suite, two servers: the client against a real Zabbix 6.0 (Debian's zabbix-frontend-php on loopback,
 // its own database on the machine's PostgreSQL; scripts/zabbix-peer/start.sh brings it up, .ci/run installs
@@ -19,7 +19,38 @@ const hostName = `shelf-lp-${tag}`;
 // The visible name shares nothing with the technical one, so a search can tell which it matched.
 const visibleName = `Eastbrook PoP chassis ${tag}`;
 
-type Target = { url: string; fetch: typeof fetch; stop: () => void };
+type Target = {
+  url: string;
+  fetch: typeof fetch;
+  // Puts a trigger into the problem state as zabbix_server would on a bad value: one problem event named
+  // `name`, of the trigger's severity, begun at `clock`.
+  raiseProblem: (triggerid: string, name: string, severity: number, clock: number) => void;
+  stop: () => void;
+};
+
+// No zabbix_server runs beside the real peer, so nothing there ever raises a problem. The test writes one
+// the way the server does (docs/zabbix-peer.md, "Problems in the contract test"): the `events` row, the
+// `problem` row that problem.get reads, and the trigger's value, in one transaction, in the peer's own
+// database only. At the end its events are deleted again (problem and acknowledges rows go with them).
+function peerSql(statement: string) {
+  const database = process.env.ZABBIX_PEER_DB ?? 'zabbix_peer';
+  return execFileSync(
+    'psql',
+    [
+      '-X',
+      '-qAt',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-h',
+      process.env.PGHOST ?? '127.0.0.1',
+      '-U',
+      database,
+      '-d',
+      database,
+    ],
+    { env: { ...peerEnv, PGPORT: process.env.PGPORT ?? '5432' }, input: statement, encoding: 'utf8' },
+  ).trim();
+}
 
 function realZabbix(): Target {
   const url = execFileSync('bash', [resolve(repoRoot, 'scripts/zabbix-peer/start.sh')], {
@@ -31,16 +62,40 @@ function realZabbix(): Target {
     .trim()
     .split('\n')
     .at(-1)!;
-  const stop = () =>
+  const raised: number[] = [];
+  const raiseProblem = (triggerid: string, name: string, severity: number, clock: number) => {
+    const quoted = `'${name.replaceAll("'", "''")}'`;
+    // Event ids come from the server's id cache; the next free one is as good here, and the lock keeps
+    // two runs from taking the same.
+    const eventid = peerSql(`BEGIN;
+      LOCK TABLE events IN EXCLUSIVE MODE;
+      SELECT COALESCE(MAX(eventid), 0) + 1 AS eventid FROM events \\gset
+      INSERT INTO events (eventid, source, object, objectid, clock, ns, value, acknowledged, name, severity)
+        VALUES (:eventid, 0, 0, ${Number(triggerid)}, ${clock}, 0, 1, 0, ${quoted}, ${severity});
+      INSERT INTO problem (eventid, source, object, objectid, clock, ns, name, severity)
+        VALUES (:eventid, 0, 0, ${Number(triggerid)}, ${clock}, 0, ${quoted}, ${severity});
+      UPDATE triggers SET value = 1, lastchange = ${clock} WHERE triggerid = ${Number(triggerid)};
+      SELECT :eventid;
+      COMMIT;`);
+    raised.push(Number(eventid));
+  };
+  const stop = () => {
+    if (raised.length > 0) peerSql(`DELETE FROM events WHERE eventid IN (${raised.join(',')});`);
     execFileSync('bash', [resolve(repoRoot, 'scripts/zabbix-peer/stop.sh')], {
       env: peerEnv,
       stdio: 'ignore',
     });
-  return { url, fetch, stop };
+  };
+  return { url, fetch, raiseProblem, stop };
 }
 
 function simulatedZabbix(): Target {
-  return { ...zabbixSimulator(), stop: () => undefined };
+  const simulator = zabbixSimulator();
+  return {
+    ...simulator,
+    raiseProblem: (triggerid, _name, _severity, clock) => simulator.setProblem(triggerid, true, clock),
+    stop: () => undefined,
+  };
 }
 
 describe.each([
@@ -143,6 +198,50 @@ describe.each([
     await zabbix.unmute(triggers.los);
     expect((await zabbix.getTriggers([triggers.los]))[0]!.enabled).toBe(true);
     expect(await zabbix.getTriggers([])).toEqual([]);
+  });
+
+  it('lists current problems with their host and acknowledgement, and leaves out a muted trigger’s', async () => {
+    const zabbix = client();
+    const ours = async () => (await zabbix.listProblems()).filter((p) => p.host === hostName);
+    // Without a problem: nothing of this run's host, and problem.get answers an empty list.
+    expect(await ours()).toEqual([]);
+    expect(await rpc('problem.get', { ...problemParams, objectids: [triggers.los] })).toEqual([]);
+
+    const name = `Loss of signal on port 1/1/1 of ${visibleName}`;
+    const clock = Math.floor(Date.now() / 1000) - 600;
+    target.raiseProblem(triggers.los, name, 4, clock);
+    // problem.get's own answer, field by field: every value a string.
+    const raw = await rpc<Record<string, string>[]>('problem.get', {
+      ...problemParams,
+      objectids: [triggers.los, triggers.fan],
+    });
+    expect(raw).toEqual([
+      {
+        eventid: expect.stringMatching(/^\d+$/),
+        objectid: triggers.los,
+        clock: String(clock),
+        name,
+        severity: '4',
+        acknowledged: '0',
+      },
+    ]);
+    const eventid = raw[0]!.eventid!;
+    expect(await ours()).toEqual([
+      { eventid, triggerid: triggers.los, name, severity: 4, clock, acknowledged: false, host: hostName },
+    ]);
+
+    // Acknowledged in Zabbix (with a message, as an engineer does there): 6.0 answers the ids as numbers.
+    expect(
+      await rpc('event.acknowledge', { eventids: [eventid], action: 6, message: 'Fibre crew on site' }),
+    ).toEqual({ eventids: [Number(eventid)] });
+    expect(await ours()).toMatchObject([{ eventid, acknowledged: true }]);
+
+    // Muted: Zabbix keeps the problem open but the list leaves it out; unmuted, it is back, the same event.
+    await zabbix.mute(triggers.los);
+    expect(await ours()).toEqual([]);
+    expect(await rpc('problem.get', { ...problemParams, objectids: [triggers.los] })).toHaveLength(1);
+    await zabbix.unmute(triggers.los);
+    expect(await ours()).toMatchObject([{ eventid, clock }]);
   });
 
   it('signs in again once when its session has ended', async () => {

@@ -22,6 +22,21 @@ export type ZabbixTrigger = {
   host: ZabbixHost;
 };
 
+// A current problem (an unresolved trigger event): what an alarm on a shelf is made of.
+export type ZabbixProblem = {
+  eventid: string;
+  triggerid: string;
+  // The problem's name as Zabbix resolved it when the problem began (macros filled in).
+  name: string;
+  // The problem's current severity, 0 to 5 as the trigger's priority.
+  severity: number;
+  // Unix seconds when the problem began.
+  clock: number;
+  acknowledged: boolean;
+  // The technical host name, which the portal's shelves carry.
+  host: string;
+};
+
 export type Zabbix = {
   // 'x.y.z' as apiinfo.version answers.
   version: () => Promise<string>;
@@ -31,6 +46,9 @@ export type Zabbix = {
   getTriggers: (triggerids: string[]) => Promise<ZabbixTrigger[]>;
   mute: (triggerid: string) => Promise<void>;
   unmute: (triggerid: string) => Promise<void>;
+  // Every current problem of an enabled trigger, newest first. A muted (disabled) trigger's problem is
+  // left out: Zabbix neither resolves nor deletes it, but hides it as its own Problems screen does.
+  listProblems: () => Promise<ZabbixProblem[]>;
 };
 
 // `unavailable`: Zabbix did not answer (down, timed out, not JSON), the page says so with a 502-class
