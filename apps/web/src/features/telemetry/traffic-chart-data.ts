@@ -1,25 +1,14 @@
 import type { TrafficHistory } from '@lightpath/domain/telemetry';
 import { type BitRateUnit, bitRateUnitFor, bitsPerSecond } from '@lightpath/domain/telemetry';
+import { mergeSeries, type SeriesRow, seriesSummary } from '../../lib/time-series';
 
 // Values are bits per second (decisions.md: traffic reads in b/s, like utilisation).
-export type TrafficChartPoint = { datetime: number; atob: number | null; btoa: number | null };
+export type TrafficChartPoint = SeriesRow<'atob' | 'btoa'>;
 
 // The API sends bytes per second for each direction separately; the chart wants one row per moment
-// with both directions in bits per second, oldest first. A direction missing at a moment stays null,
-// so the line is not drawn down to a zero that never happened.
+// with both directions in bits per second, oldest first.
 export function trafficChartPoints(history: TrafficHistory): TrafficChartPoint[] {
-  const rows = new Map<number, TrafficChartPoint>();
-  const row = (datetime: number) => {
-    let existing = rows.get(datetime);
-    if (!existing) {
-      existing = { datetime, atob: null, btoa: null };
-      rows.set(datetime, existing);
-    }
-    return existing;
-  };
-  for (const point of history.atob) row(point.datetime).atob = bitsPerSecond(point.value);
-  for (const point of history.btoa) row(point.datetime).btoa = bitsPerSecond(point.value);
-  return [...rows.values()].sort((a, b) => a.datetime - b.datetime);
+  return mergeSeries({ atob: history.atob, btoa: history.btoa }, bitsPerSecond);
 }
 
 export type TrafficSummary = { latest: number | null; peak: number | null };
@@ -29,9 +18,8 @@ export function trafficSummary(
   points: readonly TrafficChartPoint[],
   direction: 'atob' | 'btoa',
 ): TrafficSummary {
-  const values = points.map((p) => p[direction]).filter((v): v is number => v !== null);
-  if (values.length === 0) return { latest: null, peak: null };
-  return { latest: values[values.length - 1] ?? null, peak: Math.max(...values) };
+  const { latest, peak } = seriesSummary(points, direction);
+  return { latest, peak };
 }
 
 // One unit for the whole axis, chosen from the higher of the two peaks.
