@@ -134,6 +134,10 @@ const signedInRoutes: RouteObject[] = [
     element: page(() => import('./routes/events/event-page').then((m) => m.EventPage)),
   },
   {
+    path: 'equipment',
+    element: page(() => import('./routes/equipment/equipment-page').then((m) => m.EquipmentPage)),
+  },
+  {
     path: 'equipment/zabbix-triggers',
     element: page(() => import('./routes/equipment/zabbix-triggers-page').then((m) => m.ZabbixTriggersPage)),
   },

@@ -9,11 +9,16 @@ const looks: Record<AlarmLevel, { color: string; variant: 'light' | 'filled'; la
   critical: { color: 'red', variant: 'filled', label: 'Critical' },
 };
 
-export function AlarmLevelBadge({ level }: { level: AlarmLevel }) {
+export function alarmLevelLabel(level: AlarmLevel): string {
+  return looks[level].label;
+}
+
+// With `count`, the badge reads '3 Major': a shelf's alarms at one level.
+export function AlarmLevelBadge({ level, count }: { level: AlarmLevel; count?: number }) {
   const look = looks[level];
   return (
     <Badge color={look.color} variant={look.variant} size="sm">
-      {look.label}
+      {count === undefined ? look.label : `${count} ${look.label}`}
     </Badge>
   );
 }

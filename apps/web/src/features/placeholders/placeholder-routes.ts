@@ -34,7 +34,6 @@ export const placeholderRoutes: PlaceholderRoute[] = [
     area: 'co-location',
     permission: 'colocation.view',
   },
-  { path: '/equipment', title: 'Equipment', area: 'equipment', permission: 'equipment.view' },
   {
     path: '/equipment/shelf/:shelfid',
     title: (p) => `Shelf ${p.shelfid ?? ''}`,

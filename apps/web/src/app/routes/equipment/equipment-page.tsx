@@ -1,0 +1,279 @@
+import {
+  type EquipmentVendor,
+  equipmentMessages,
+  equipmentVendors,
+  type Shelf,
+} from '@lightpath/domain/equipment';
+import { can } from '@lightpath/domain/permissions';
+import { type AlarmLevel, alarmLevels } from '@lightpath/domain/zabbix-triggers';
+import { Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconPlus, IconRefresh, IconSearch, IconServerBolt } from '@tabler/icons-react';
+import { useState } from 'react';
+import { alarmLevelLabel } from '../../../components/alarm-level-badge';
+import { CustomerFilter } from '../../../components/customer-filter';
+import { ListFooter } from '../../../components/list-footer';
+import { LoadError } from '../../../components/load-error';
+import { NoAccess } from '../../../components/no-access';
+import { PageHeader } from '../../../components/page-header';
+import { TableSkeleton } from '../../../components/table-skeleton';
+import {
+  type ListShelvesParams,
+  listShelves,
+  useShelves,
+} from '../../../features/equipment/api/list-shelves';
+import { SitePicker } from '../../../features/equipment/components/pickers';
+import { ShelfFormModal } from '../../../features/equipment/components/shelf-form-modal';
+import { ShelvesTable } from '../../../features/equipment/components/shelves-table';
+import { UpdateShelfModal } from '../../../features/equipment/components/update-shelf-modal';
+import { errorMessage } from '../../../lib/api-client';
+import { allPages, downloadCsv, toCsv } from '../../../lib/csv';
+import { formatDateTime } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useSite } from '../../../lib/queries/get-site';
+import { useAllCustomers } from '../../../lib/queries/list-customers';
+import { useSession } from '../../../lib/session';
+import { displayZoneAbbreviation } from '../../../lib/time-zone';
+import { useListParams } from '../../../lib/use-list-params';
+import { usePageTitle } from '../../../lib/use-page-title';
+
+const pageSize = 25;
+const title = 'Equipment';
+const crumbs = [{ label: title }];
+// 'An error occurred retrieving Equipment' is LoadError's title with this noun.
+const loadNoun = equipmentMessages.loadFailed.replace('An error occurred retrieving ', '');
+const vendorOptions = [...equipmentVendors];
+const levelOptions = [...alarmLevels].reverse().map((level) => ({
+  value: level,
+  label: alarmLevelLabel(level),
+}));
+const isVendor = (value: string): value is EquipmentVendor =>
+  (equipmentVendors as readonly string[]).includes(value);
+const isLevel = (value: string): value is AlarmLevel => (alarmLevels as readonly string[]).includes(value);
+const positiveId = (value: string) =>
+  /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
+
+const csvColumns = () => {
+  const zone = displayZoneAbbreviation();
+  return [
+    { header: 'Name', value: (s: Shelf) => s.equipmentname },
+    { header: 'IP address', value: (s: Shelf) => s.ipaddress },
+    { header: 'Site number', value: (s: Shelf) => s.sitenumber },
+    { header: 'Site', value: (s: Shelf) => s.sitename },
+    { header: 'Vendor', value: (s: Shelf) => s.vendor },
+    { header: 'Model', value: (s: Shelf) => s.model },
+    { header: 'Software', value: (s: Shelf) => s.spack },
+    { header: 'Serial', value: (s: Shelf) => s.serial },
+    { header: 'Cards', value: (s: Shelf) => s.cards },
+    { header: 'Ports', value: (s: Shelf) => s.ports },
+    ...[...alarmLevels].reverse().map((level) => ({
+      header: `${alarmLevelLabel(level)} alarms`,
+      value: (s: Shelf) => s.alarms[level],
+    })),
+    {
+      header: `Last checked (${zone})`,
+      value: (s: Shelf) => (s.lastchecked ? formatDateTime(s.lastchecked) : null),
+    },
+  ];
+};
+
+export function EquipmentPage() {
+  const { actor } = useSession();
+  const allowed = can(actor, 'equipment.view');
+  const manage = can(actor, 'equipment.manage');
+  const list = useListParams();
+  const [q] = useDebouncedValue(list.get('q').trim(), 300);
+  const siteid = positiveId(list.get('siteid'));
+  const customerid = positiveId(list.get('customerid'));
+  const vendorParam = list.get('vendor');
+  const vendor = isVendor(vendorParam) ? vendorParam : undefined;
+  const levelParam = list.get('alarmlevel');
+  const alarmlevel = isLevel(levelParam) ? levelParam : undefined;
+  const sort = list.get('sort');
+  const action = list.get('action');
+  usePageTitle(title);
+  const [exporting, setExporting] = useState(false);
+  const customers = useAllCustomers(allowed && can(actor, 'customers.view'));
+  // The site filter shows the chosen site's name, also when the page opens from a link with ?siteid=.
+  const site = useSite(siteid ?? 0, allowed && siteid !== undefined);
+
+  const filters: Omit<ListShelvesParams, 'limit' | 'offset'> = {
+    q: q || undefined,
+    siteid,
+    customerid,
+    vendor,
+    alarmlevel,
+    sort: sort || undefined,
+  };
+  const shelves = useShelves({ ...filters, limit: pageSize, offset: (list.page - 1) * pageSize }, allowed);
+
+  if (!allowed) {
+    return (
+      <>
+        <PageHeader title={title} crumbs={crumbs} />
+        <NoAccess what="equipment" />
+      </>
+    );
+  }
+
+  // The sidebar's 'Update Equipment' lands here with ?action=update-equipment; closing removes it.
+  const adding = manage && action === 'new-shelf';
+  const updating = manage && action === 'update-equipment';
+  const closeAction = () => list.set({ action: null }, { resetPage: false, replace: true });
+  const filtered = Boolean(list.get('q') || siteid || customerid || vendor || alarmlevel);
+  const siteChoice = siteid
+    ? {
+        value: String(siteid),
+        label: site.data ? `${site.data.sitenumber} ${site.data.sitename}` : `Site ${siteid}`,
+      }
+    : null;
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const rows = await allPages((page) => listShelves({ ...filters, ...page }));
+      downloadCsv('equipment.csv', toCsv(rows, csvColumns()));
+    } catch (error) {
+      notify.warning(errorMessage(error, equipmentMessages.loadFailed));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description="Every shelf on the network with its site, software and active alarms."
+        crumbs={crumbs}
+        actions={
+          <Group gap="xs">
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              onClick={exportCsv}
+              loading={exporting}
+              disabled={!shelves.data || shelves.data.count === 0}
+            >
+              Export CSV
+            </Button>
+            {manage && (
+              <Button
+                variant="light"
+                leftSection={<IconRefresh size={16} />}
+                onClick={() => list.set({ action: 'update-equipment' }, { resetPage: false })}
+              >
+                Update Shelf
+              </Button>
+            )}
+            {manage && (
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={() => list.set({ action: 'new-shelf' }, { resetPage: false })}
+              >
+                Add shelf
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} shadow="xs">
+        <Group gap="sm" mb="md" align="flex-end">
+          <TextInput
+            aria-label="Search equipment"
+            placeholder="Search by name, IP address, model or software"
+            leftSection={<IconSearch size={16} />}
+            value={list.get('q')}
+            onChange={(event) => list.set({ q: event.currentTarget.value }, { replace: true })}
+            style={{ flex: '1 1 240px' }}
+            type="search"
+          />
+          <SitePicker
+            aria-label="Filter by site"
+            placeholder="All sites"
+            clearable
+            value={siteChoice}
+            onChange={(choice) => list.set({ siteid: choice?.value ?? null })}
+            w={{ base: '100%', xs: 240 }}
+          />
+          {can(actor, 'customers.view') && (
+            <CustomerFilter
+              customers={customers.data ?? []}
+              value={customerid ? String(customerid) : ''}
+              onChange={(value) => list.set({ customerid: value })}
+            />
+          )}
+          <Select
+            aria-label="Filter by vendor"
+            placeholder="All vendors"
+            clearable
+            data={vendorOptions}
+            value={vendor ?? null}
+            onChange={(value) => list.set({ vendor: value })}
+            w={{ base: '100%', xs: 150 }}
+          />
+          <Select
+            aria-label="Filter by alarm level"
+            placeholder="Any alarms"
+            clearable
+            data={levelOptions}
+            value={alarmlevel ?? null}
+            onChange={(value) => list.set({ alarmlevel: value })}
+            w={{ base: '100%', xs: 150 }}
+          />
+        </Group>
+        {shelves.isPending ? (
+          <TableSkeleton />
+        ) : shelves.isError ? (
+          <LoadError error={shelves.error} what={loadNoun} onRetry={() => shelves.refetch()} />
+        ) : shelves.data.results.length === 0 ? (
+          <EmptyState
+            py="xl"
+            icon={<IconServerBolt size={28} />}
+            withIndicatorBackground
+            title={filtered ? 'No shelves match these filters' : 'No shelves yet'}
+            description={
+              filtered
+                ? 'Try a different search or clear the filters.'
+                : manage
+                  ? 'Add the first shelf with the Add shelf button.'
+                  : 'Shelves appear here once the NOC records them.'
+            }
+          >
+            {filtered && (
+              <EmptyState.Actions>
+                <Button
+                  variant="default"
+                  onClick={() =>
+                    list.set({ q: null, siteid: null, customerid: null, vendor: null, alarmlevel: null })
+                  }
+                >
+                  Clear filters
+                </Button>
+              </EmptyState.Actions>
+            )}
+          </EmptyState>
+        ) : (
+          <div style={{ opacity: shelves.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+            <ShelvesTable
+              shelves={shelves.data.results}
+              sort={sort}
+              onSort={(next) => list.set({ sort: next })}
+            />
+          </div>
+        )}
+        {shelves.data && shelves.data.count > 0 && (
+          <ListFooter
+            count={shelves.data.count}
+            page={list.page}
+            pageSize={pageSize}
+            noun="shelves"
+            onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
+          />
+        )}
+      </Paper>
+      {manage && <ShelfFormModal opened={adding} onClose={closeAction} />}
+      {manage && updating && <UpdateShelfModal opened onClose={closeAction} />}
+    </>
+  );
+}
