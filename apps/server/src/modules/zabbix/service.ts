@@ -141,10 +141,37 @@ export async function unmuteTrigger(ctx: ServiceContext, input: ZabbixUnmute) {
   });
 }
 
-// The job: every mute whose time is up is unmuted in Zabbix and ended, audited with no user. A mute
-// Zabbix cannot be reached for stays running and is tried again on the next round.
+// The job writes its audit entries with no user.
 const system: AuditWitness = { caller: null, clientIp: 'system' };
 
+// Ends a mute on the job's behalf (no user), audited as `action`; false when another instance or a user
+// ended it first.
+async function endMuteAsJob(
+  db: Dependencies['db'],
+  mute: MuteRow,
+  now: Date,
+  action: string,
+  reason?: string,
+) {
+  return db.transaction(async (tx) => {
+    if (!(await endMuteRow(tx, mute.muteId, null, now))) return false;
+    await recordAudit(tx, system, {
+      action,
+      entity: 'zabbix_trigger',
+      entityId: mute.triggerId,
+      detail: {
+        host: mute.host,
+        description: mute.description,
+        until: mute.until.toISOString(),
+        ...(reason ? { reason } : {}),
+      },
+    });
+    return true;
+  });
+}
+
+// The job: every mute whose time is up is unmuted in Zabbix and ended, audited with no user. A mute
+// Zabbix cannot be reached for stays running and is tried again on the next round.
 export async function endDueMutes(deps: Pick<Dependencies, 'db' | 'zabbix' | 'log'>, now = new Date()) {
   let ended = 0;
   for (const mute of await listDueMutes(deps.db, now)) {
@@ -154,16 +181,32 @@ export async function endDueMutes(deps: Pick<Dependencies, 'db' | 'zabbix' | 'lo
       deps.log.warn({ err: error, triggerid: mute.triggerId }, 'could not end a Zabbix mute; will retry');
       continue;
     }
-    await deps.db.transaction(async (tx) => {
-      if (!(await endMuteRow(tx, mute.muteId, null, now))) return;
-      ended += 1;
-      await recordAudit(tx, system, {
-        action: 'zabbix.unmute.expired',
-        entity: 'zabbix_trigger',
-        entityId: mute.triggerId,
-        detail: { host: mute.host, description: mute.description, until: mute.until.toISOString() },
-      });
-    });
+    if (await endMuteAsJob(deps.db, mute, now, 'zabbix.unmute.expired')) ended += 1;
+  }
+  return ended;
+}
+
+// The job's other half: a mute whose trigger someone enabled again in Zabbix itself (not through the
+// portal) is over, so the portal's record ends too, audited with no user and the reason. While Zabbix
+// cannot be reached, or refuses the read, nothing is known and every record stays as it is. Ending is
+// the same conditional update, so of two instances, or the job and a user's Unmute, only one ends it.
+export async function endReenabledMutes(deps: Pick<Dependencies, 'db' | 'zabbix' | 'log'>, now = new Date()) {
+  const mutes = await listRunningMutes(deps.db);
+  if (mutes.length === 0) return 0;
+  let triggers: RawTrigger[];
+  try {
+    triggers = await deps.zabbix.getTriggers(mutes.map((m) => m.triggerId));
+  } catch (error) {
+    deps.log.warn({ err: error }, 'could not read the muted triggers from Zabbix; will retry');
+    return 0;
+  }
+  // A trigger Zabbix no longer answers for (deleted, or out of the portal user's sight) is not known to be
+  // enabled: its mute is left to end at its time.
+  const enabled = new Set(triggers.filter((t) => t.enabled).map((t) => t.triggerid));
+  let ended = 0;
+  for (const mute of mutes.filter((m) => enabled.has(m.triggerId))) {
+    const reason = 'The trigger was enabled again in Zabbix, not through the portal.';
+    if (await endMuteAsJob(deps.db, mute, now, 'zabbix.unmute.reenabled', reason)) ended += 1;
   }
   return ended;
 }
@@ -177,6 +220,8 @@ export function startMuteExpiry(
     if (running) return;
     running = true;
     try {
+      // Re-enabled ones first: a mute Zabbix already ended is recorded as that, not as run out.
+      await endReenabledMutes(deps);
       await endDueMutes(deps);
     } catch (error) {
       deps.log.error({ err: error }, 'Zabbix mute expiry failed');

@@ -3,12 +3,13 @@ import {
   type ZabbixTrigger,
   zabbixTriggerMessages,
 } from '@lightpath/domain/zabbix-triggers';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { auditLog } from '../../db/schema/platform';
 import { zabbixMutes } from '../../db/schema/zabbix';
 import { ZabbixError } from '../../integrations/zabbix/zabbix';
 import { buildTestApp, demo, problemOf, type TestApp } from '../../test/helper';
-import { endDueMutes } from './service';
+import { endDueMutes, endReenabledMutes, startMuteExpiry } from './service';
 
 // The muted notifications API over the built-in simulator (the same client as against a real Zabbix,
 // whose contract test is integrations/zabbix/zabbix-api.contract.test.ts).
@@ -199,6 +200,75 @@ describe('a mute ends by itself', () => {
       endedBy: null,
       endedAt: expect.any(Date),
     });
+  });
+});
+
+describe('a mute whose trigger was enabled again in Zabbix itself', () => {
+  const muteFor = async (triggerid: string) => {
+    const reply = await t.call({
+      method: 'POST',
+      url: '/api/zabbix/trigger/mute',
+      as: demo.noc,
+      payload: { triggerid, minutes: 240, reason: 'Fibre works' },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+  };
+  const reenabledAudit = (triggerid: string) =>
+    t.database.db
+      .select({ actor: auditLog.actorUserId, detail: auditLog.detail })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'zabbix.unmute.reenabled'), eq(auditLog.entityId, triggerid)));
+
+  it('ends in the portal once, audited with no user and the reason, and not while still disabled', async () => {
+    const triggerid = triggerIds[7]!;
+    await muteFor(triggerid);
+    const deps = t.app.dependencies;
+    await endReenabledMutes(deps);
+    expect((await muted()).map((m) => m.triggerid)).toContain(triggerid);
+
+    // An administrator enables it in Zabbix's own screens.
+    await deps.zabbix.unmute(triggerid);
+    // Two instances' rounds at once: the conditional end lets only one of them end it and audit it.
+    const [first, second] = await Promise.all([endReenabledMutes(deps), endReenabledMutes(deps)]);
+    expect(first! + second!).toBe(1);
+    expect((await muted()).map((m) => m.triggerid)).not.toContain(triggerid);
+    const audit = await reenabledAudit(triggerid);
+    expect(audit).toEqual([
+      {
+        actor: null,
+        detail: expect.objectContaining({
+          reason: 'The trigger was enabled again in Zabbix, not through the portal.',
+        }),
+      },
+    ]);
+    const rows = await t.database.db.select().from(zabbixMutes).where(eq(zabbixMutes.triggerId, triggerid));
+    expect(rows).toMatchObject([{ endedBy: null, endedAt: expect.any(Date) }]);
+    expect(await endReenabledMutes(deps)).toBe(0);
+  });
+
+  it('leaves the records alone while Zabbix cannot be reached, and ends them when it answers again', async () => {
+    const triggerid = triggerIds[8]!;
+    await muteFor(triggerid);
+    const zabbix = t.app.dependencies.zabbix;
+    await zabbix.unmute(triggerid);
+    const original = zabbix.getTriggers;
+    zabbix.getTriggers = async () => {
+      throw new ZabbixError('Zabbix did not answer trigger.get', 'unavailable');
+    };
+    try {
+      expect(await endReenabledMutes(t.app.dependencies)).toBe(0);
+      expect((await muted()).map((m) => m.triggerid)).toContain(triggerid);
+    } finally {
+      zabbix.getTriggers = original;
+    }
+    // The job's round at start-up sees it.
+    const stop = startMuteExpiry(t.app.dependencies, { intervalMs: 3_600_000 });
+    try {
+      await vi.waitFor(async () => expect((await reenabledAudit(triggerid)).length).toBe(1));
+    } finally {
+      stop();
+    }
+    expect((await muted()).map((m) => m.triggerid)).not.toContain(triggerid);
   });
 });
 
