@@ -69,6 +69,17 @@ describe('searching Zabbix triggers', () => {
     expect(await search('no-such-trigger-anywhere')).toEqual([]);
   });
 
+  it("raises the demo's alarms on the PoP routers, each with its host and a stable event", async () => {
+    const problems = await t.app.dependencies.zabbix.listProblems();
+    expect(problems.length).toBeGreaterThan(3);
+    expect(problems.every((p) => /^S\d{4}pe$/.test(p.host) && !p.acknowledged)).toBe(true);
+    // Only the everyday triggers the demo puts in the problem state, named with the router's name.
+    const names =
+      /^(High CPU utilisation on|Power supply 2 failed on|Loss of signal on xe-0\/0\/1 of) .+ PE router$/;
+    expect(problems.filter((p) => !names.test(p.name))).toEqual([]);
+    expect(await t.app.dependencies.zabbix.listProblems()).toEqual(problems);
+  });
+
   it('needs two characters', async () => {
     const reply = await t.call({
       method: 'POST',
