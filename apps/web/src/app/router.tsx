@@ -138,6 +138,10 @@ const signedInRoutes: RouteObject[] = [
     element: page(() => import('./routes/equipment/equipment-page').then((m) => m.EquipmentPage)),
   },
   {
+    path: 'equipment/shelf/:shelfid',
+    element: page(() => import('./routes/equipment/shelf-page').then((m) => m.ShelfPage)),
+  },
+  {
     path: 'equipment/zabbix-triggers',
     element: page(() => import('./routes/equipment/zabbix-triggers-page').then((m) => m.ZabbixTriggersPage)),
   },

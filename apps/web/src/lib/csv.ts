@@ -33,7 +33,12 @@ export async function allPages<Row>(
 
 export function downloadCsv(filename: string, csv: string) {
   // The byte order mark makes Excel read the file as UTF-8 (names with accents, the × sign).
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+  downloadBlob(filename, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+}
+
+// Hands bytes made or fetched by the page to the browser as a file download.
+export function downloadBlob(filename: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

@@ -35,13 +35,6 @@ export const placeholderRoutes: PlaceholderRoute[] = [
     permission: 'colocation.view',
   },
   {
-    path: '/equipment/shelf/:shelfid',
-    title: (p) => `Shelf ${p.shelfid ?? ''}`,
-    section: equipment,
-    area: 'equipment',
-    permission: 'equipment.view',
-  },
-  {
     path: '/equipment/compare-netbox-config/:shelfName',
     title: (p) => `Compare NetBox Config · ${p.shelfName ?? ''}`,
     section: equipment,

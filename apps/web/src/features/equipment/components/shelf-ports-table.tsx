@@ -1,0 +1,133 @@
+import type { ShelfPort } from '@lightpath/domain/equipment';
+import { Anchor, Badge, EmptyState, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconPlugConnected } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PortStateBadge } from './equipment-badges';
+
+type Props = { ports: ShelfPort[]; onOpen: (port: ShelfPort) => void };
+
+// The port's name opens the port view (light levels, traffic, history).
+function PortButton({ port, onOpen }: { port: ShelfPort; onOpen: (port: ShelfPort) => void }) {
+  return (
+    <Anchor
+      component="button"
+      type="button"
+      ff="monospace"
+      fz="sm"
+      fw={600}
+      onClick={() => onOpen(port)}
+      aria-label={`Open port ${port.name}`}
+    >
+      {port.name}
+    </Anchor>
+  );
+}
+
+function PortService({ port }: { port: ShelfPort }) {
+  if (!port.service) {
+    return (
+      <Text span fz="sm" c="dimmed">
+        —
+      </Text>
+    );
+  }
+  const { service } = port;
+  return (
+    <Stack gap={0}>
+      <Anchor
+        component={Link}
+        to={`/service/${encodeURIComponent(service.serviceid)}`}
+        ff="monospace"
+        fz="sm"
+      >
+        {service.serviceid}
+      </Anchor>
+      <Text fz="xs" c="dimmed">
+        {service.customername} · {service.end} end
+      </Text>
+    </Stack>
+  );
+}
+
+const HandoffBadge = () => (
+  <Badge size="sm" variant="outline" color="indigo">
+    Handoff
+  </Badge>
+);
+
+function PortCards({ ports, onOpen }: Props) {
+  return (
+    <Stack gap="xs">
+      {ports.map((port) => (
+        <Paper key={port.portid} withBorder radius="md" p="sm">
+          <Stack gap={6}>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <PortButton port={port} onOpen={onOpen} />
+              <Group gap={4}>
+                {port.handoff && <HandoffBadge />}
+                <PortStateBadge state={port.state} />
+              </Group>
+            </Group>
+            <PortService port={port} />
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+export function ShelfPortsTable({ ports, onOpen }: Props) {
+  const narrow = useMediaQuery('(max-width: 48em)');
+  if (ports.length === 0) {
+    return (
+      <EmptyState
+        py="lg"
+        size="sm"
+        icon={<IconPlugConnected size={22} />}
+        title="No ports recorded"
+        description="Run Update Shelf to read the ports from the device."
+      />
+    );
+  }
+  const sorted = [...ports].sort(
+    (a, b) => a.slot - b.slot || a.name.localeCompare(b.name, 'en', { numeric: true }),
+  );
+  if (narrow) return <PortCards ports={sorted} onOpen={onOpen} />;
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table verticalSpacing="xs" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Port</Table.Th>
+            <Table.Th>Slot</Table.Th>
+            <Table.Th>State</Table.Th>
+            <Table.Th>Handoff</Table.Th>
+            <Table.Th>UUID</Table.Th>
+            <Table.Th>Service</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sorted.map((port) => (
+            <Table.Tr key={port.portid}>
+              <Table.Td>
+                <PortButton port={port} onOpen={onOpen} />
+              </Table.Td>
+              <Table.Td fz="sm">{port.slot}</Table.Td>
+              <Table.Td>
+                <PortStateBadge state={port.state} />
+              </Table.Td>
+              <Table.Td fz="sm">{port.handoff ? 'Yes' : 'No'}</Table.Td>
+              <Table.Td ff="monospace" fz="xs">
+                {port.uuid}
+              </Table.Td>
+              <Table.Td>
+                <PortService port={port} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
