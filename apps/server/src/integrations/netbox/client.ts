@@ -1,6 +1,7 @@
 import type { ThirdPartyCreate } from '@lightpath/domain/services';
 import { Invalid } from '../../platform/errors';
 import { type IntegrationHealth, reasonOf, unrecorded } from '../health';
+import { type NetBoxRequests, netboxDeviceInventory } from './client-dcim';
 import {
   circuitMatches,
   type HandoffPort,
@@ -9,7 +10,9 @@ import {
   type NamedRef,
   type NetBox,
   NetBoxError,
+  NetBoxRefused,
   netboxMessages,
+  reasonsOfRefusal,
   type ThirdPartyCircuit,
 } from './netbox';
 
@@ -66,7 +69,8 @@ const logicalInterfaces = new Set(['virtual', 'lag', 'bridge']);
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
-export function netboxClient(options: NetBoxOptions): NetBox {
+// How every call goes to NetBox: the token, the slash-ended paths, the pages followed, the errors.
+export function netboxClientRequests(options: Omit<NetBoxOptions, 'headEndRole'>): NetBoxRequests {
   const base = new URL(options.url.endsWith('/') ? options.url : `${options.url}/`);
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -102,6 +106,10 @@ export function netboxClient(options: NetBoxOptions): NetBox {
       throw new NetBoxError('NetBox did not answer', { cause: error });
     }
     if (response.status === 404) return null;
+    if (response.status === 400) {
+      const body: unknown = await response.json().catch(() => null);
+      throw new NetBoxRefused(`NetBox refused ${method} ${url.pathname}`, reasonsOfRefusal(body));
+    }
     if (!response.ok) {
       const detail = (await response.text().catch(() => '')).slice(0, 300);
       throw new NetBoxError(`NetBox answered ${method} ${url.pathname} with ${response.status}: ${detail}`);
@@ -133,6 +141,12 @@ export function netboxClient(options: NetBoxOptions): NetBox {
     }
     return results;
   }
+
+  return { request, listAll, apiUrl };
+}
+
+export function netboxClient(options: NetBoxOptions): NetBox {
+  const { request, listAll, apiUrl } = netboxClientRequests(options);
 
   async function providerNetworks(): Promise<Map<number, Brief>> {
     const networks = await listAll<ProviderNetwork>('circuits/provider-networks/');
@@ -187,6 +201,7 @@ export function netboxClient(options: NetBoxOptions): NetBox {
 
   return {
     kind: 'netbox',
+    ...netboxDeviceInventory({ request, listAll, apiUrl }),
     listProviders: async () => named(await listAll<Brief>('circuits/providers/')),
     listCircuitTypes: async () => named(await listAll<Brief>('circuits/virtual-circuit-types/')),
     async listHeadEnds() {

@@ -1,14 +1,52 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { fakeDcim, pageOf } from './fake-netbox-dcim';
 
 // A stand-in NetBox 4.x for tests, on loopback: just the endpoints the client uses, with NetBox's
 // shapes. Lists are { count, next, previous, results } with absolute `next` links, pages are capped
 // small so the client must follow them, every path must end in a slash, and requests without the
-// right `Authorization: Token` header are refused with 403, as NetBox does.
+// right `Authorization: Token` header are refused with 403, as NetBox does. Device inventory endpoints
+// are in fake-netbox-dcim.ts, which the simulator also runs on (simulator-dcim.ts).
 
 type Brief = { id: number; name: string; slug?: string };
 export type FakeProvider = Brief;
 export type FakeProviderNetwork = { id: number; name: string; provider: number };
-export type FakeDevice = { id: number; name: string; role: string; site: number };
+export type FakeDevice = {
+  id: number;
+  name: string;
+  role: string;
+  site: number;
+  // Device inventory (NetBox checks); a device without a type is of the first device type.
+  device_type?: number;
+  serial?: string;
+  status?: string;
+  custom_fields?: Record<string, string | null>;
+  primary_ip4?: number | null;
+  primary_ip6?: number | null;
+};
+export type FakeManufacturer = { id: number; name: string };
+export type FakeDeviceType = { id: number; manufacturer: number; model: string };
+export type FakeModuleType = { id: number; manufacturer: number; model: string };
+export type FakeModuleBay = { id: number; device: number; name: string };
+export type FakeModule = {
+  id: number;
+  device: number;
+  module_bay: number;
+  module_type: number;
+  serial: string;
+  status: string;
+};
+export type FakeInventoryItem = {
+  id: number;
+  device: number;
+  name: string;
+  part_id: string;
+  serial: string;
+  discovered?: boolean;
+  // Attached to an interface of the device, when it is.
+  interface?: number | null;
+};
+// An IP address assigned to an interface (NetBox's assigned_object), or to nothing.
+export type FakeIpAddress = { id: number; address: string; interface: number | null };
 export type FakeSite = { id: number; name: string };
 export type FakeInterface = {
   id: number;
@@ -39,6 +77,16 @@ export type FakeNetBoxData = {
   interfaces: FakeInterface[];
   // Custom fields defined on circuits.virtualcircuit; NetBox refuses any other.
   customFields: string[];
+  // Device inventory; absent lists are empty (one Generic device type when there is none).
+  manufacturers?: FakeManufacturer[];
+  deviceTypes?: FakeDeviceType[];
+  moduleTypes?: FakeModuleType[];
+  moduleBays?: FakeModuleBay[];
+  modules?: FakeModule[];
+  inventoryItems?: FakeInventoryItem[];
+  ipAddresses?: FakeIpAddress[];
+  // Custom fields defined on dcim.device.
+  deviceCustomFields?: string[];
 };
 
 export type FakeNetBox = {
@@ -105,16 +153,9 @@ export async function startFakeNetBox(data: FakeNetBoxData, token = 'fake-netbox
       description: '',
     };
   };
-  const deviceBrief = (id: number) => {
-    const d = data.devices.find((x) => x.id === id)!;
-    return {
-      id: d.id,
-      url: `${origin}/api/dcim/devices/${d.id}/`,
-      display: d.name,
-      name: d.name,
-      description: '',
-    };
-  };
+  // Devices, modules, interfaces, inventory items and IP addresses: fake-netbox-dcim.ts.
+  const dcim = fakeDcim(data, () => origin, siteBrief);
+
   const fullCircuit = (vc: FakeVirtualCircuit) => ({
     id: vc.id,
     url: `${origin}/api/circuits/virtual-circuits/${vc.id}/`,
@@ -135,20 +176,7 @@ export async function startFakeNetBox(data: FakeNetBoxData, token = 'fake-netbox
   });
 
   function page(res: ServerResponse, url: URL, items: unknown[]) {
-    const limit = Math.min(Number(url.searchParams.get('limit') ?? maxPageSize) || maxPageSize, maxPageSize);
-    const offset = Number(url.searchParams.get('offset') ?? 0) || 0;
-    const link = (at: number) => {
-      const next = new URL(url.toString());
-      next.searchParams.set('limit', String(limit));
-      next.searchParams.set('offset', String(at));
-      return next.toString();
-    };
-    send(res, 200, {
-      count: items.length,
-      next: offset + limit < items.length ? link(offset + limit) : null,
-      previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
-      results: items.slice(offset, offset + limit),
-    });
+    send(res, 200, pageOf(url, items, maxPageSize));
   }
 
   function send(res: ServerResponse, status: number, body?: unknown) {
@@ -269,56 +297,15 @@ export async function startFakeNetBox(data: FakeNetBoxData, token = 'fake-netbox
         return send(res, 204);
       }
     }
-    if (req.method === 'GET' && path === '/api/dcim/devices/') {
-      const roles = q.getAll('role');
-      const devices = data.devices.filter((d) => roles.length === 0 || roles.includes(d.role));
-      return page(
-        res,
-        url,
-        devices.map((d) => ({
-          ...deviceBrief(d.id),
-          role: { id: 1, name: d.role, slug: d.role },
-          site: siteBrief(d.site),
-          status: { value: 'active', label: 'Active' },
-        })),
-      );
-    }
+    const dcimReply = await dcim.handle(req.method ?? 'GET', path, q, () => readBody(req));
+    if (dcimReply?.list) return page(res, url, dcimReply.list);
+    if (dcimReply) return send(res, dcimReply.status, dcimReply.body);
     if (req.method === 'GET' && path === '/api/dcim/sites/') {
       const names = q.getAll('name');
       return page(
         res,
         url,
         data.sites.filter((s) => names.length === 0 || names.includes(s.name)).map((s) => siteBrief(s.id)),
-      );
-    }
-    if (req.method === 'GET' && path === '/api/dcim/interfaces/') {
-      const siteId = q.get('site_id');
-      const search = q.get('q')?.toLowerCase();
-      const list = data.interfaces.filter((i) => {
-        const device = data.devices.find((d) => d.id === i.device)!;
-        if (siteId && device.site !== Number(siteId)) return false;
-        if (search && !`${i.name}\n${i.description ?? ''}`.toLowerCase().includes(search)) return false;
-        return true;
-      });
-      return page(
-        res,
-        url,
-        list.map((i) => ({
-          id: i.id,
-          url: `${origin}/api/dcim/interfaces/${i.id}/`,
-          display: i.name,
-          device: deviceBrief(i.device),
-          name: i.name,
-          label: '',
-          type: { value: i.type ?? '10gbase-x-sfpp', label: 'SFP+ (10GE)' },
-          enabled: i.enabled ?? true,
-          mgmt_only: i.mgmt_only ?? false,
-          description: i.description ?? '',
-          cable: i.cabled
-            ? { id: 900 + i.id, url: `${origin}/api/dcim/cables/${900 + i.id}/`, display: `#${900 + i.id}` }
-            : null,
-          mark_connected: false,
-        })),
       );
     }
     return notFound(res);

@@ -1,3 +1,15 @@
+import type {
+  NetBoxDevice,
+  NetBoxDevicePatch,
+  NetBoxDeviceRecord,
+  NetBoxInterface,
+  NetBoxInterfaceInput,
+  NetBoxInventoryItem,
+  NetBoxInventoryItemInput,
+  NetBoxModule,
+  NetBoxModuleInput,
+  NetBoxWrite,
+} from '@lightpath/domain/netbox-inventory';
 import type { ThirdPartyCreate } from '@lightpath/domain/services';
 
 // One interface for third-party virtual circuits, their providers and types, head-end devices and the
@@ -34,7 +46,55 @@ export type HandoffRequest = { serviceid: string; aSite: HandoffSite; bSite: Han
 
 export type CircuitQuery = { q?: string | undefined; limit: number; offset: number };
 
-export type NetBox = {
+// A device as NetBox records it, for NetBox checks (issue 14 item 4; packages/domain/src/netbox-inventory.ts
+// compares it with the shelf). Each write answers with the object as NetBox then holds it; a delete of
+// what is already gone succeeds.
+export type NetBoxDeviceInventory = {
+  // Null when NetBox has no device of that exact name.
+  getDeviceRecord: (name: string) => Promise<NetBoxDeviceRecord | null>;
+  updateDevice: (id: number, patch: NetBoxDevicePatch) => Promise<NetBoxDevice>;
+  createModule: (deviceId: number, input: NetBoxModuleInput) => Promise<NetBoxModule>;
+  updateModule: (id: number, patch: Partial<NetBoxModuleInput>) => Promise<NetBoxModule>;
+  deleteModule: (id: number) => Promise<void>;
+  createInterface: (deviceId: number, input: NetBoxInterfaceInput) => Promise<NetBoxInterface>;
+  updateInterface: (id: number, patch: Partial<NetBoxInterfaceInput>) => Promise<NetBoxInterface>;
+  deleteInterface: (id: number) => Promise<void>;
+  createInventoryItem: (deviceId: number, input: NetBoxInventoryItemInput) => Promise<NetBoxInventoryItem>;
+  updateInventoryItem: (id: number, patch: Partial<NetBoxInventoryItemInput>) => Promise<NetBoxInventoryItem>;
+  deleteInventoryItem: (id: number) => Promise<void>;
+};
+
+// Makes the write netboxWriteFor chose for a difference; `deviceId` is the NetBox device the creates go to.
+export async function applyNetBoxWrite(
+  netbox: NetBoxDeviceInventory,
+  deviceId: number,
+  write: NetBoxWrite,
+): Promise<unknown> {
+  switch (write.write) {
+    case 'updateDevice':
+      return netbox.updateDevice(write.id, write.patch);
+    case 'createModule':
+      return netbox.createModule(deviceId, write.input);
+    case 'updateModule':
+      return netbox.updateModule(write.id, write.patch);
+    case 'deleteModule':
+      return netbox.deleteModule(write.id);
+    case 'createInterface':
+      return netbox.createInterface(deviceId, write.input);
+    case 'updateInterface':
+      return netbox.updateInterface(write.id, write.patch);
+    case 'deleteInterface':
+      return netbox.deleteInterface(write.id);
+    case 'createInventoryItem':
+      return netbox.createInventoryItem(deviceId, write.input);
+    case 'updateInventoryItem':
+      return netbox.updateInventoryItem(write.id, write.patch);
+    case 'deleteInventoryItem':
+      return netbox.deleteInventoryItem(write.id);
+  }
+}
+
+export type NetBox = NetBoxDeviceInventory & {
   kind: 'simulator' | 'netbox';
   listProviders: () => Promise<NamedRef[]>;
   listCircuitTypes: () => Promise<NamedRef[]>;
@@ -56,6 +116,29 @@ export class NetBoxError extends Error {
     super(message, options);
     this.name = 'NetBoxError';
   }
+}
+
+// NetBox understood a write and refused it (a 400, an object gone meanwhile, an address not on the
+// device): still a NetBoxError for callers that only know that one, with NetBox's own reasons
+// ("module_bay: module with this module bay already exists.") for one that shows them.
+export class NetBoxRefused extends NetBoxError {
+  constructor(
+    message: string,
+    readonly reasons: string[],
+  ) {
+    super(reasons.length > 0 ? `${message}: ${reasons.join('; ')}` : message);
+    this.name = 'NetBoxRefused';
+  }
+}
+
+// NetBox's validation errors are { field: [messages] } (`non_field_errors` and `__all__` for the object).
+export function reasonsOfRefusal(body: unknown): string[] {
+  if (!body || typeof body !== 'object') return [];
+  return Object.entries(body as Record<string, unknown>).flatMap(([field, messages]) => {
+    const list = Array.isArray(messages) ? messages.map(String) : [String(messages)];
+    const objectWide = field === 'non_field_errors' || field === '__all__' || field === 'detail';
+    return list.map((m) => (objectWide ? m : `${field}: ${m}`));
+  });
 }
 
 export const netboxMessages = {

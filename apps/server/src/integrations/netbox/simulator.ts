@@ -13,6 +13,11 @@ import type {
   NetBox,
   ThirdPartyCircuit,
 } from './netbox';
+import {
+  type SimulatedDeviceInput,
+  type SimulatedDeviceInventory,
+  simulatedDeviceInventory,
+} from './simulator-dcim';
 
 // The built-in NetBox, used when NETBOX_URL is not set: fixed lists of fictional carriers, circuit types
 // and head-end routers, third-party circuits kept in the portal's own database, and a handoff finder
@@ -85,7 +90,16 @@ const isPhysical = (site: HandoffSite) => site.sitetype === 1 || site.sitetype =
 
 type Row = typeof simulatedThirdPartyCircuits.$inferSelect;
 
-export function simulatedNetBox(db: Db, options: { providerName: string; providerCode: string }): NetBox {
+// `loadDevices` gives the device inventory its devices on first use (simulator-dcim.ts); the equipment
+// area passes its shelves through netboxVersionOfShelf so NetBox checks have records, some drifted.
+export function simulatedNetBox(
+  db: Db,
+  options: {
+    providerName: string;
+    providerCode: string;
+    loadDevices?: () => Promise<SimulatedDeviceInput[]>;
+  },
+): NetBox & Pick<SimulatedDeviceInventory, 'addDeviceRecord'> {
   const providers = simulatedProviders(options.providerName);
   const headEnds = simulatedHeadEnds(options.providerCode);
   const code = options.providerCode.toLowerCase();
@@ -106,6 +120,7 @@ export function simulatedNetBox(db: Db, options: { providerName: string; provide
 
   return {
     kind: 'simulator',
+    ...simulatedDeviceInventory({ loadDevices: options.loadDevices }),
     listProviders: async () => providers,
     listCircuitTypes: async () => simulatedCircuitTypes,
     listHeadEnds: async () => headEnds,
