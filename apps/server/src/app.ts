@@ -5,6 +5,7 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { simulatedDeviceInventory } from './integrations/devices/simulator';
 import { netboxClient } from './integrations/netbox/client';
 import { simulatedNetBox, simulatedProviders } from './integrations/netbox/simulator';
 import { prometheusTelemetry } from './integrations/telemetry/prometheus';
@@ -19,6 +20,7 @@ import { checkinRoutes } from './modules/checkins/routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { equipmentRoutes } from './modules/equipment/routes';
 import { eventRoutes } from './modules/events/routes';
 import { faqRoutes } from './modules/faq/routes';
 import { integrationRoutes } from './modules/integrations/routes';
@@ -154,6 +156,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     telemetry,
     netbox,
     zabbix,
+    devices: simulatedDeviceInventory(),
     storage: fileStorageFor(config),
     log: app.log,
   });
@@ -182,6 +185,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(integrationRoutes);
       await api.register(sparePartRoutes);
       await api.register(zabbixRoutes);
+      await api.register(equipmentRoutes);
     },
     { prefix: '/api' },
   );

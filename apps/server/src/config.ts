@@ -41,6 +41,8 @@ const envSchema = z.object({
     .default('MRN'),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Lightpath <noc@meridian.example>'),
+  // Where the portal writes to the NOC itself (a shelf that needs updating, spec 8).
+  NOC_INBOX: z.string().email().default('noc@meridian.example'),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -109,7 +111,7 @@ export type Config = {
   mapTiles: { url: string; attribution: string } | null;
   provider: { name: string; code: string };
   timeZone: string;
-  mail: { smtpUrl: string | null; from: string };
+  mail: { smtpUrl: string | null; from: string; nocInbox: string };
   bodyLimitBytes: number;
   loginLimits: SignInLimits;
   serverSecret: string | null;
@@ -169,7 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? '' } : null,
     provider: { name: e.PROVIDER_NAME, code: e.PROVIDER_CODE },
     timeZone: e.PORTAL_TIMEZONE,
-    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, nocInbox: e.NOC_INBOX },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     loginLimits: {
       windowMinutes: e.LOGIN_WINDOW_MINUTES,

@@ -313,3 +313,5 @@ export const spackStatsSchema = z.object({
   fleet: z.array(z.object({ spack: z.string().nullable(), shelves: z.number() })),
 });
 export type SpackStats = z.output<typeof spackStatsSchema>;
+
+export const shelfListSchema = z.object({ count: z.number(), results: z.array(shelfSchema) });

@@ -70,6 +70,8 @@ export const lightHistorySchema = z.object({ aend: z.array(point), bend: z.array
 export const portSchema = z.object({
   portid: z.string(),
   status: linkState.nullable(),
+  equipmentid: z.number().nullable(),
+  equipmentname: z.string().nullable(),
   services: z.array(z.object({ serviceid: z.string(), end: lineEnd, status: z.number() })),
 });
 export const portLightLevelsSchema = z.object({ rx: z.number().nullable(), tx: z.number().nullable() });

@@ -85,12 +85,15 @@ async function recordsOf(code: string) {
     faqid: '1',
     // Spare parts are the provider's: customers are refused them (403) whatever the part.
     uuid: sparePart!.uuid,
+    // Equipment is the provider's: customers are refused it (403) whatever the shelf.
+    equipmentid: '1',
+    format: 'csv',
   };
 }
 
 // Path parameters that name no customer's record (FAQ articles are everyone's): a route whose
 // parameters are all of these is not expected to answer 404 to a customer.
-const nonRecordParams = new Set(['faqid', 'startdate', 'enddate']);
+const nonRecordParams = new Set(['faqid', 'startdate', 'enddate', 'format']);
 
 beforeAll(async () => {
   t = await buildTestApp();

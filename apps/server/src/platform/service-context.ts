@@ -2,6 +2,7 @@ import { type Scope, scopeOf } from '@lightpath/domain/actor';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db, RawQuery } from '../db/client';
+import type { DeviceInventory } from '../integrations/devices/devices';
 import type { NetBox } from '../integrations/netbox/netbox';
 import type { Telemetry } from '../integrations/telemetry/telemetry';
 import type { TicketSystem } from '../integrations/tickets/ticket-system';
@@ -18,6 +19,7 @@ export type Dependencies = {
   telemetry: Telemetry;
   netbox: NetBox;
   zabbix: Zabbix;
+  devices: DeviceInventory;
   storage: FileStorage;
   log: FastifyBaseLogger;
 };

@@ -1,22 +1,7 @@
 // CSV export of a list (RFC 4180): the user downloads what the list shows, with its filters, as a
 // file a spreadsheet opens. Shared by every list page.
 
-export type CsvColumn<Row> = { header: string; value: (row: Row) => string | number | null | undefined };
-
-// A cell that starts with =, +, - or @ would run as a formula in a spreadsheet (CSV injection), so
-// it is read as text by a leading apostrophe. Quotes, commas and line breaks quote the cell.
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
-  const lines = [columns.map((c) => csvCell(c.header)).join(',')];
-  for (const row of rows) lines.push(columns.map((c) => csvCell(c.value(row))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
-}
+export { type CsvColumn, csvCell, toCsv } from '@lightpath/domain/csv';
 
 // Every page of a list, a thousand rows (the API's largest page) at a time.
 export async function allPages<Row>(

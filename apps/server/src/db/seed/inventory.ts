@@ -12,6 +12,7 @@ import {
   sites,
 } from '../schema/inventory';
 import { firstNames, jobTitles, places, surnames } from './demo-customers';
+import { cpePortId, pePortId } from './equipment-names';
 import { campusNames, placeLocations, streetNames } from './places';
 import type { Random } from './random';
 
@@ -198,6 +199,14 @@ export async function seedInventory(
   // Services: each from one of the customer's physical sites to the PoP of its city, the customer's
   // VPLS or L3VPN, the internet gateway, or (layer 2) another of its own sites.
   const serviceRows: ServiceRow[] = [];
+  const portsTaken = new Map<number, number>();
+  const takePort = (site: SiteRow) => {
+    const taken = portsTaken.get(site.siteId) ?? 0;
+    portsTaken.set(site.siteId, taken + 1);
+    return taken;
+  };
+  const nextCpePort = (code: string, site: SiteRow) => cpePortId(code, site.siteNumber, takePort(site));
+  const nextPePort = (site: SiteRow) => pePortId(site.siteNumber, takePort(site));
   const patchingRows: (typeof servicePatching.$inferInsert)[] = [];
   const usedIds = new Set<string>();
   for (const [index, plan] of plans.entries()) {
@@ -258,9 +267,14 @@ export async function seedInventory(
         path: `${aEnd.suburb ?? plan.place} - ${bEnd.siteName}`,
         notes: random.next() < 0.1 ? 'Customer-managed CPE at the A end.' : null,
         provisionDate: random.next() < 0.02 ? null : provisionDate(random),
-        // Port ids name the device and the interface, so each is one port in the whole network.
-        aEndPortId: `${plan.customer.code}${aEnd.siteNumber}-ge-0-0-${n}`,
-        bEndPortId: hasLogicalBEnd(letter) ? null : `${bEnd.siteNumber}pe-xe-0-0-${serviceRows.length}`,
+        // Port ids name the device and the interface, so each is one port in the whole network: the
+        // customer site's CPE at the A end, the PoP's provider edge router (or the other site's CPE) at B.
+        aEndPortId: nextCpePort(plan.customer.code, aEnd),
+        bEndPortId: hasLogicalBEnd(letter)
+          ? null
+          : bEnd.customerId === provider.id
+            ? nextPePort(bEnd)
+            : nextCpePort(plan.customer.code, bEnd),
         juniperPortId: `mrn-core-et-${serviceRows.length}`,
         deprovisionedAt: status === 0 ? new Date(now.getTime() - random.int(1, 400) * 86_400_000) : null,
       });

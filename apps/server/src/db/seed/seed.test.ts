@@ -110,12 +110,37 @@ async function supportHistory(database: Database) {
   return { tickets: tickets!, checkins: checkins! };
 }
 
+// Issue 14: every port a service names at a provider router, or at a CPE where a managed service
+// ends, is a port on a shelf; no shelf exceeds 200 service ports.
+async function equipmentFit(database: Database) {
+  const [fit] = await database.query<{
+    pe_ends: number;
+    pe_ends_on_shelves: number;
+    managed_a_ends: number;
+    managed_a_ends_on_shelves: number;
+    widest: number;
+  }>(
+    'seed_test_equipment_fit',
+    `select count(*) filter (where b_end_port_id ~ '^S[0-9]{4}pe')::int as pe_ends,
+            count(*) filter (where b_end_port_id ~ '^S[0-9]{4}pe'
+              and exists (select 1 from equipment_ports p where p.port_id = s.b_end_port_id))::int as pe_ends_on_shelves,
+            count(*) filter (where type_letter in ('B','C','D','E'))::int as managed_a_ends,
+            count(*) filter (where type_letter in ('B','C','D','E')
+              and exists (select 1 from equipment_ports p where p.port_id = s.a_end_port_id))::int as managed_a_ends_on_shelves,
+            (select max(n)::int from (select count(*) as n from equipment_ports where handoff group by shelf_id) w) as widest
+     from services s`,
+    [],
+  );
+  return fit!;
+}
+
 describe('national seed', () => {
   it('makes 500 customers besides the provider, 2,000 users, 10,000 sites, 30,000 services, 20,000 past events and 5,000 spare parts', async () => {
     const seeded = await withSeeded('national', async (database) => ({
       ...(await people(database)),
       ...(await eventHistory(database)),
       support: await supportHistory(database),
+      equipment: await equipmentFit(database),
     }));
     expect(seeded.counts).toMatchObject({
       customers: 501,
@@ -135,6 +160,13 @@ describe('national seed', () => {
       // Issue 14: 5,000 spare parts at the provider's PoPs and exchanges.
       spareParts: 5_000,
     });
+    // Issue 14: the shelves the services' ports name (docs/decisions/026 on why not 2,500).
+    expect(seeded.counts.shelves).toBeGreaterThan(2_500);
+    expect(seeded.counts.cards).toBeGreaterThan(18_000);
+    expect(seeded.counts.ports).toBeGreaterThan(80_000);
+    expect(seeded.equipment.pe_ends_on_shelves).toBe(seeded.equipment.pe_ends);
+    expect(seeded.equipment.managed_a_ends_on_shelves).toBe(seeded.equipment.managed_a_ends);
+    expect(seeded.equipment.widest).toBe(200);
     const names = seeded.customerRows.map((c) => c.customerName);
     expect(new Set(names).size).toBe(501);
     expect(seeded.customerRows.every((c) => /^[A-Z0-9]{3}$/.test(c.customerCode))).toBe(true);
@@ -173,6 +205,15 @@ describe('national seed', () => {
     expect(new Date(checkins.last_out).getTime()).toBeLessThan(now.getTime());
     expect(checkins).toMatchObject({ open: 1, not_staff: 0, not_physical: 0 });
   }, 300_000);
+
+  it('puts the demo services on shelves: PE routers at the PoPs, CPEs where managed services end', async () => {
+    const seeded = await withSeeded('demo', equipmentFit);
+    expect(seeded.counts).toMatchObject({ shelves: 126, cards: 958, ports: 9012 });
+    expect(seeded.pe_ends).toBeGreaterThan(50);
+    expect(seeded.pe_ends_on_shelves).toBe(seeded.pe_ends);
+    expect(seeded.managed_a_ends).toBeGreaterThan(50);
+    expect(seeded.managed_a_ends_on_shelves).toBe(seeded.managed_a_ends);
+  });
 
   it("gives the demo UNG's and EBH's tickets, the technician's jobs, site access requests and check-ins", async () => {
     const seeded = await withSeeded('demo', demoSupport);

@@ -14,6 +14,7 @@ import {
   providerCustomer,
   surnames,
 } from './demo-customers';
+import { seedEquipment } from './equipment';
 import { seedDemoEventComments, seedDemoTickets, seedEventHistory } from './events';
 import { seedFaq } from './faq';
 import { type InventorySize, seedInventory } from './inventory';
@@ -103,7 +104,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
 // Removes every row the seed creates, for `npm run seed -- --reset`.
 export async function clearSeededData(db: Db) {
   await db.execute(
-    sql`truncate table zabbix_mutes, spare_part_movements, spare_parts, audit_log, outbox, change_log, faq_articles, calendar_feeds, event_notifications, event_comments, site_checkins, site_access_requests, ticket_attachments, ticket_comments, tickets, login_attempts, password_resets, sessions, service_notifications, site_contacts, contacts, event_services, events, service_patching, services, sites, simulated_third_party_circuits, users, customers restart identity cascade`,
+    sql`truncate table equipment_alarms, equipment_ports, equipment_cards, shelves, zabbix_mutes, spare_part_movements, spare_parts, audit_log, outbox, change_log, faq_articles, calendar_feeds, event_notifications, event_comments, site_checkins, site_access_requests, ticket_attachments, ticket_comments, tickets, login_attempts, password_resets, sessions, service_notifications, site_contacts, contacts, event_services, events, service_patching, services, sites, simulated_third_party_circuits, users, customers restart identity cascade`,
   );
 }
 
@@ -192,6 +193,7 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
   await seedDemoEventComments(db);
   await seedFaq(db);
   const spares = await seedSpareParts(db, random, size.spareParts, now);
+  const equipment = await seedEquipment(db, now);
   // After a bulk load: fresh statistics, so the planner does not guess at empty tables, and a
   // visibility map, so counts over an index (the lists' totals) need not visit the table.
   await db.execute(sql`vacuum analyze`);
@@ -204,5 +206,6 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
     ...support,
     tickets: eventTickets + support.tickets,
     ...spares,
+    ...equipment,
   };
 }

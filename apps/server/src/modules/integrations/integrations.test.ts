@@ -191,7 +191,7 @@ describe('recording e-mail delivery over SMTP', () => {
   it('a failing send records its reason, without the credentials of the SMTP URL', async () => {
     const config = {
       ...t.config,
-      mail: { smtpUrl: 'smtp://portal:s3cret@mail.example.org:587', from: t.config.mail.from },
+      mail: { ...t.config.mail, smtpUrl: 'smtp://portal:s3cret@mail.example.org:587' },
     };
     const recorders = integrationRecorders(t.database.db, config, log);
     await queueEmail(t.database.db, log, {
@@ -225,7 +225,7 @@ describe('recording e-mail delivery over SMTP', () => {
   });
 
   it('keeps the first reason of a burst of failures and shows a recovery at once', async () => {
-    const config = { ...t.config, mail: { smtpUrl: 'smtp://burst.example.org', from: t.config.mail.from } };
+    const config = { ...t.config, mail: { ...t.config.mail, smtpUrl: 'smtp://burst.example.org' } };
     const recorders = integrationRecorders(t.database.db, config, log);
     const health = recorders.for('email');
     // Within a second only the first failure is written: a system failing every call costs one write.

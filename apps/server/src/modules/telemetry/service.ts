@@ -21,6 +21,7 @@ import {
 } from '../../integrations/telemetry/telemetry';
 import { AppError, NotFound } from '../../platform/errors';
 import type { ServiceContext } from '../../platform/service-context';
+import { shelfOfPort } from '../equipment/service';
 import { getServiceFor } from '../services/service';
 import { listServicesOnPort, type TelemetryService } from './repository';
 
@@ -230,12 +231,17 @@ async function portEndpoint(ctx: ServiceContext, portid: string) {
 
 export async function portOf(ctx: ServiceContext, portid: string) {
   const { rows, ends, endpoint } = await portEndpoint(ctx, portid);
-  const status = await reading(ctx, serviceMessages.statusFailed(portid), () =>
-    ctx.telemetry.statusNow(endpoint),
-  );
+  const [status, shelf] = await Promise.all([
+    reading(ctx, serviceMessages.statusFailed(portid), () => ctx.telemetry.statusNow(endpoint)),
+    shelfOfPort(ctx, portid),
+  ]);
   return {
     portid,
     status,
+    // The shelf the port is on, so the service page's ends open it; null for a port on a device the
+    // portal does not keep (a customer's own equipment).
+    equipmentid: shelf?.equipmentid ?? null,
+    equipmentname: shelf?.equipmentname ?? null,
     services: rows.map((service, i) => ({
       serviceid: service.serviceid,
       end: ends[i]!.end,

@@ -1,0 +1,351 @@
+import type {
+  Alarm,
+  Card,
+  CardFilter,
+  cardSortFields,
+  Shelf,
+  ShelfFilter,
+  ShelfPort,
+  shelfSortFields,
+} from '@lightpath/domain/equipment';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx, RawQuery } from '../../db/client';
+import { equipmentCards, equipmentPorts, shelves } from '../../db/schema/equipment';
+import { services } from '../../db/schema/inventory';
+import { epochSeconds, Params, statementName } from '../../db/statements';
+import { containsPattern } from '../../platform/scope';
+
+// Equipment is the provider's own: no customer owns a shelf and no customer may read one, so no read
+// takes a Scope; the routes' permissions are the guard (docs/adding-a-resource.md, step 4). Reads are
+// hand-written SQL with the API's names; the services on a shelf's ports are read by the port ids the
+// services name (the services area's columns, read only).
+
+type Page = { limit: number; offset: number };
+type Sorted<F> = { sort: { field: F; descending: boolean } };
+
+export type ShelfListFilter = ShelfFilter & { q?: string | undefined };
+export type CardListFilter = CardFilter & { q?: string | undefined };
+
+// An alarm score orders shelves worst first: any critical outranks any number of majors, and so on.
+const alarmScore = `(select coalesce(sum(case a.level when 'critical' then 1e9 when 'major' then 1e6
+    when 'minor' then 1e3 else 1 end), 0) from equipment_alarms a where a.shelf_id = sh.shelf_id)`;
+
+const shelfSorts: Record<(typeof shelfSortFields)[number], string[]> = {
+  equipmentname: ['sh.name'],
+  ipaddress: ['sh.ip_address', 'sh.name'],
+  sitename: ['st.site_name', 'sh.name'],
+  vendor: ['sh.vendor', 'sh.model', 'sh.name'],
+  model: ['sh.model', 'sh.name'],
+  spack: ['sh.spack', 'sh.name'],
+  alarms: [alarmScore, 'sh.name'],
+};
+
+const shelfColumns = `sh.shelf_id as equipmentid, sh.name as equipmentname, sh.ip_address as ipaddress,
+    sh.site_id as siteid, st.site_number as sitenumber, st.site_name as sitename, sh.vendor, sh.model,
+    sh.spack, sh.serial,
+    (select count(*)::int from equipment_cards c where c.shelf_id = sh.shelf_id) as cards,
+    (select count(*)::int from equipment_ports p where p.shelf_id = sh.shelf_id) as ports,
+    (select json_build_object(
+        'warning', count(*) filter (where a.level = 'warning'),
+        'minor', count(*) filter (where a.level = 'minor'),
+        'major', count(*) filter (where a.level = 'major'),
+        'critical', count(*) filter (where a.level = 'critical'))
+      from equipment_alarms a where a.shelf_id = sh.shelf_id) as alarms,
+    case when sh.last_checked_at is null then null else ${epochSeconds('sh.last_checked_at')} end as lastchecked,
+    ${epochSeconds('sh.updated_at')} as updated`;
+
+function shelfWhere(filter: ShelfListFilter, params: Params): string {
+  const where: string[] = [];
+  if (filter.siteid !== undefined) where.push(`sh.site_id = ${params.add(filter.siteid)}`);
+  if (filter.vendor !== undefined) where.push(`sh.vendor = ${params.add(filter.vendor)}`);
+  if (filter.alarmlevel !== undefined)
+    where.push(
+      `exists (select 1 from equipment_alarms a where a.shelf_id = sh.shelf_id and a.level = ${params.add(filter.alarmlevel)})`,
+    );
+  if (filter.customerid !== undefined) {
+    // A customer's shelves: those at its sites and those its services run through (the PoP routers).
+    const customer = params.add(filter.customerid);
+    where.push(`(sh.site_id in (select site_id from sites where customer_id = ${customer})
+      or sh.shelf_id in (
+        select p.shelf_id from services s join equipment_ports p on p.port_id = s.a_end_port_id
+          where s.customer_id = ${customer}
+        union
+        select p.shelf_id from services s join equipment_ports p on p.port_id = s.b_end_port_id
+          where s.customer_id = ${customer}))`);
+  }
+  if (filter.q) {
+    // The trigram index's expression, so a search over every shelf is an index scan.
+    where.push(
+      `(sh.name || ' ' || coalesce(sh.ip_address, '') || ' ' || sh.model) ilike ${params.add(containsPattern(filter.q))}`,
+    );
+  }
+  return where.length > 0 ? where.join(' and ') : 'true';
+}
+
+async function pageOf<T>(
+  query: RawQuery,
+  name: string,
+  pageText: (limit: string, offset: string) => string,
+  countText: string,
+  params: Params,
+  page: Page,
+): Promise<{ count: number; results: T[] }> {
+  const limit = params.add(page.limit);
+  const offset = params.add(page.offset);
+  const text = pageText(limit, offset);
+  const rows = await query<T & { total: number }>(statementName(name, text), text, params.values);
+  if (rows.length > 0)
+    return { count: rows[0]!.total, results: rows.map(({ total: _, ...row }) => row as T) };
+  if (page.offset === 0) return { count: 0, results: [] };
+  // Past the last page: the total still has to be told.
+  const [counted] = await query<{ total: number }>(
+    statementName(`${name}_count`, countText),
+    countText,
+    params.values.slice(0, -2),
+  );
+  return { count: counted?.total ?? 0, results: [] };
+}
+
+export async function listShelves(
+  query: RawQuery,
+  filter: ShelfListFilter & Sorted<(typeof shelfSortFields)[number]> & Page,
+): Promise<{ count: number; results: Shelf[] }> {
+  const params = new Params();
+  const where = shelfWhere(filter, params);
+  const direction = filter.sort.descending ? 'desc' : 'asc';
+  const order = [...shelfSorts[filter.sort.field], 'sh.shelf_id']
+    .map((k) => `${k} ${direction} nulls last`)
+    .join(', ');
+  // The page is chosen first; only its rows get their counts and alarms.
+  const count = `select count(*)::int as total from shelves sh where ${where}`;
+  return pageOf<Shelf>(
+    query,
+    'shelves_list',
+    (limit, offset) => `with page as (
+      select sh.* from shelves sh
+        ${filter.sort.field === 'sitename' ? 'join sites st on st.site_id = sh.site_id' : ''}
+      where ${where} order by ${order} limit ${limit} offset ${offset}
+    )
+    select ${shelfColumns}, (${count}) as total
+    from page sh join sites st on st.site_id = sh.site_id
+    order by ${order}`,
+    count,
+    params,
+    filter,
+  );
+}
+
+export async function findShelf(query: RawQuery, id: number): Promise<Shelf | null> {
+  const text = `select ${shelfColumns} from shelves sh join sites st on st.site_id = sh.site_id
+    where sh.shelf_id = $1`;
+  const rows = await query<Shelf>('equipment_shelf', text, [id]);
+  return rows[0] ?? null;
+}
+
+export async function listShelvesAtSite(query: RawQuery, siteid: number): Promise<Shelf[]> {
+  const text = `select ${shelfColumns} from shelves sh join sites st on st.site_id = sh.site_id
+    where sh.site_id = $1 order by sh.name limit 500`;
+  return query<Shelf>('equipment_site_shelves', text, [siteid]);
+}
+
+const cardColumns = `c.card_id as cardid, c.equip_id as equipid, c.shelf_id as equipmentid,
+    sh.name as equipmentname, c.slot::int as slot, c.card_type as cardtype, c.state, c.serial,
+    (select count(*)::int from equipment_ports p where p.card_id = c.card_id) as ports`;
+
+const cardSorts: Record<(typeof cardSortFields)[number], string[]> = {
+  equipmentname: ['sh.name', 'c.slot'],
+  slot: ['c.slot', 'sh.name'],
+  cardtype: ['c.card_type', 'sh.name', 'c.slot'],
+  equipid: ['c.equip_id'],
+  state: ['c.state', 'sh.name', 'c.slot'],
+};
+
+export async function listCards(
+  query: RawQuery,
+  filter: CardListFilter & Sorted<(typeof cardSortFields)[number]> & Page,
+): Promise<{ count: number; results: Card[] }> {
+  const params = new Params();
+  const where: string[] = [];
+  if (filter.equipmentid !== undefined) where.push(`c.shelf_id = ${params.add(filter.equipmentid)}`);
+  if (filter.state !== undefined) where.push(`c.state = ${params.add(filter.state)}`);
+  if (filter.q) {
+    const pattern = params.add(containsPattern(filter.q));
+    where.push(`(c.card_type ilike ${pattern} or c.equip_id ilike ${pattern} or c.serial ilike ${pattern})`);
+  }
+  const condition = where.length > 0 ? where.join(' and ') : 'true';
+  const direction = filter.sort.descending ? 'desc' : 'asc';
+  const order = [...cardSorts[filter.sort.field], 'c.card_id']
+    .map((k) => `${k} ${direction} nulls last`)
+    .join(', ');
+  const count = `select count(*)::int as total from equipment_cards c where ${condition}`;
+  return pageOf<Card>(
+    query,
+    'equipment_cards_list',
+    (limit, offset) => `select ${cardColumns}, (${count}) as total
+      from equipment_cards c join shelves sh on sh.shelf_id = c.shelf_id
+      where ${condition} order by ${order} limit ${limit} offset ${offset}`,
+    count,
+    params,
+    filter,
+  );
+}
+
+export async function listShelfCards(query: RawQuery, shelfId: number): Promise<Card[]> {
+  const text = `select ${cardColumns} from equipment_cards c join shelves sh on sh.shelf_id = c.shelf_id
+    where c.shelf_id = $1 order by c.slot`;
+  return query<Card>('equipment_shelf_cards', text, [shelfId]);
+}
+
+// Ports in slot order and then by the number that ends their name (xe-1-0-2 before xe-1-0-10); each
+// with the service that names it, the one in service first when an old one named it too.
+const portsText = `with ports as (
+    select p.port_id, p.uuid, p.name, c.slot, p.state, p.handoff
+    from equipment_ports p join equipment_cards c on c.card_id = p.card_id
+    where p.shelf_id = $1
+  ), on_ports as (
+    select s.a_end_port_id as port_id, 'A' as line_end, s.service_id, s.description, s.status, s.customer_id
+      from services s where s.a_end_port_id in (select port_id from ports)
+    union all
+    select s.b_end_port_id, 'B', s.service_id, s.description, s.status, s.customer_id
+      from services s where s.b_end_port_id in (select port_id from ports)
+  )
+  select p.port_id as portid, p.uuid::text as uuid, p.name, p.slot::int as slot, p.state, p.handoff,
+    (select json_build_object('serviceid', o.service_id, 'description', o.description,
+        'status', o.status::int, 'customername', cu.customer_name, 'end', o.line_end)
+      from on_ports o join customers cu on cu.customer_id = o.customer_id
+      where o.port_id = p.port_id order by (o.status = 0), o.service_id limit 1) as service
+  from ports p
+  order by p.slot, regexp_replace(p.name, '[0-9]+$', ''), (substring(p.name from '([0-9]+)$'))::int`;
+
+export async function listShelfPorts(query: RawQuery, shelfId: number): Promise<ShelfPort[]> {
+  return query<ShelfPort>('equipment_shelf_ports', portsText, [shelfId]);
+}
+
+const alarmColumns = `a.event_id as alarmid, a.shelf_id as equipmentid, a.level, a.description,
+    ${epochSeconds('a.raised_at')} as raised, a.acknowledged, a.trigger_id as triggerid, a.port_id as portid`;
+
+// Worst first, then the newest.
+export async function listShelfAlarms(query: RawQuery, shelfId: number): Promise<Alarm[]> {
+  const text = `select ${alarmColumns} from equipment_alarms a where a.shelf_id = $1
+    order by array_position(array['critical','major','minor','warning'], a.level), a.raised_at desc`;
+  return query<Alarm>('equipment_shelf_alarms', text, [shelfId]);
+}
+
+// The shelf a port is on, for the port's own reply and the service page's links.
+export async function findShelfOfPort(query: RawQuery, portId: string) {
+  const rows = await query<{ equipmentid: number; equipmentname: string }>(
+    'equipment_port_shelf',
+    `select sh.shelf_id as equipmentid, sh.name as equipmentname
+     from equipment_ports p join shelves sh on sh.shelf_id = p.shelf_id where p.port_id = $1`,
+    [portId],
+  );
+  return rows[0] ?? null;
+}
+
+// How many shelves of the same model run each release.
+export async function listModelReleases(query: RawQuery, model: string) {
+  return query<{ spack: string | null; shelves: number }>(
+    'equipment_model_releases',
+    `select spack, count(*)::int as shelves from shelves where model = $1
+     group by spack order by count(*) desc, spack nulls last`,
+    [model],
+  );
+}
+
+// Writes and the reads made inside their transactions.
+
+export type ShelfRow = typeof shelves.$inferSelect;
+export type CardRow = typeof equipmentCards.$inferSelect;
+
+export async function readShelfRow(db: DbOrTx, id: number): Promise<ShelfRow | null> {
+  const rows = await db.select().from(shelves).where(eq(shelves.shelfId, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+// A check changes no field of the record, only when it was last compared with the device.
+export async function markShelfChecked(db: DbOrTx, id: number, at: Date) {
+  await db.update(shelves).set({ lastCheckedAt: at }).where(eq(shelves.shelfId, id));
+}
+
+export async function lockShelfRow(db: DbOrTx, id: number): Promise<ShelfRow | null> {
+  const rows = await db.select().from(shelves).where(eq(shelves.shelfId, id)).for('update').limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findShelfNamed(db: DbOrTx, name: string, except?: number) {
+  const rows = await db
+    .select({ id: shelves.shelfId })
+    .from(shelves)
+    .where(
+      and(
+        sql`lower(${shelves.name}) = lower(${name})`,
+        except === undefined ? undefined : ne(shelves.shelfId, except),
+      ),
+    )
+    .limit(1);
+  return rows[0]?.id ?? null;
+}
+
+export async function insertShelfRow(db: DbOrTx, values: typeof shelves.$inferInsert) {
+  const rows = await db.insert(shelves).values(values).returning();
+  return rows[0]!;
+}
+
+export async function updateShelfRow(db: DbOrTx, id: number, values: Partial<typeof shelves.$inferInsert>) {
+  await db
+    .update(shelves)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(shelves.shelfId, id));
+}
+
+// Its cards, ports and alarms go with it (the foreign keys cascade); the audit entry keeps what it was.
+export async function deleteShelfRow(db: DbOrTx, id: number) {
+  await db.delete(shelves).where(eq(shelves.shelfId, id));
+}
+
+// Services still in service on the shelf's ports: a shelf carrying them cannot be removed.
+export async function countServicesOnShelf(db: DbOrTx, id: number): Promise<number> {
+  const portsOfShelf = db
+    .select({ portId: equipmentPorts.portId })
+    .from(equipmentPorts)
+    .where(eq(equipmentPorts.shelfId, id));
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(services)
+    .where(
+      and(
+        ne(services.status, 0),
+        or(inArray(services.aEndPortId, portsOfShelf), inArray(services.bEndPortId, portsOfShelf)),
+      ),
+    );
+  return rows[0]?.n ?? 0;
+}
+
+export async function readCardRows(db: DbOrTx, shelfId: number): Promise<CardRow[]> {
+  return db
+    .select()
+    .from(equipmentCards)
+    .where(eq(equipmentCards.shelfId, shelfId))
+    .orderBy(equipmentCards.slot);
+}
+
+export async function updateCardRow(
+  db: DbOrTx,
+  cardId: number,
+  values: Partial<typeof equipmentCards.$inferInsert>,
+) {
+  await db.update(equipmentCards).set(values).where(eq(equipmentCards.cardId, cardId));
+}
+
+export async function insertCardRow(db: DbOrTx, values: typeof equipmentCards.$inferInsert) {
+  await db.insert(equipmentCards).values(values);
+}
+
+// A new card's asset number: the next after the highest in the network.
+export async function nextEquipId(db: DbOrTx): Promise<string> {
+  const rows = await db
+    .select({ n: sql<number>`coalesce(max(substring(${equipmentCards.equipId} from 3)::int), 0)::int + 1` })
+    .from(equipmentCards)
+    .where(sql`${equipmentCards.equipId} ~ '^EQ[0-9]+$'`);
+  return `EQ${String(rows[0]?.n ?? 1).padStart(7, '0')}`;
+}
