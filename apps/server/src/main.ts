@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { demoAccounts, demoPassword } from './db/seed/demo-customers';
 import { isSeeded, seedDatabase } from './db/seed/seed';
 import { ticketSystemFor } from './integrations/tickets/select';
+import { startAlarmSync } from './modules/equipment/alarms';
 import { integrationRecorders } from './modules/integrations/service';
 import { startNotificationDispatcher } from './modules/notifications/service';
 import { startMuteExpiry } from './modules/zabbix/service';
@@ -37,12 +38,14 @@ const stopNotices = startNotificationDispatcher({
 // Zabbix mutes end at their time on whichever instance looks first (ending one is a conditional update,
 // so two instances never both end it); the app's own Zabbix, real or simulated (docs/decisions/025).
 const stopMutes = startMuteExpiry(app.dependencies);
+const stopAlarms = startAlarmSync(app.dependencies);
 
 async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   stopMail?.();
   stopNotices();
   stopMutes();
+  stopAlarms();
   await app.close();
   await recorders.flush();
   await database.close();

@@ -4,7 +4,7 @@ import type { Db } from '../client';
 import { customers } from '../schema/customers';
 import { equipmentCards, equipmentPorts, shelves } from '../schema/equipment';
 import { services, sites } from '../schema/inventory';
-import { cpeInterface, cpeName, peInterface, peLineCards, peName, pePortsPerCard } from './equipment-names';
+import { cpeInterface, peInterface, peLineCards, peName, pePortsPerCard } from './equipment-names';
 import { seededRandom } from './random';
 
 // The network the services run on: a provider edge router for every 200 service ports at each PoP (at

@@ -10,7 +10,7 @@ import type {
 } from '@lightpath/domain/equipment';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, RawQuery } from '../../db/client';
-import { equipmentCards, equipmentPorts, shelves } from '../../db/schema/equipment';
+import { equipmentAlarms, equipmentCards, equipmentPorts, shelves } from '../../db/schema/equipment';
 import { services } from '../../db/schema/inventory';
 import { epochSeconds, Params, statementName } from '../../db/statements';
 import { containsPattern } from '../../platform/scope';
@@ -348,4 +348,61 @@ export async function nextEquipId(db: DbOrTx): Promise<string> {
     .from(equipmentCards)
     .where(sql`${equipmentCards.equipId} ~ '^EQ[0-9]+$'`);
   return `EQ${String(rows[0]?.n ?? 1).padStart(7, '0')}`;
+}
+
+// The alarm job's reads and its one write.
+
+export type AlarmRow = typeof equipmentAlarms.$inferSelect;
+
+export async function readShelvesNamed(db: DbOrTx, lowerNames: string[]) {
+  if (lowerNames.length === 0) return [];
+  return db
+    .select({ shelfId: shelves.shelfId, name: shelves.name })
+    .from(shelves)
+    .where(inArray(sql`lower(${shelves.name})`, lowerNames));
+}
+
+export async function readAlarmRows(db: DbOrTx): Promise<AlarmRow[]> {
+  return db.select().from(equipmentAlarms);
+}
+
+const sameAlarm = (a: AlarmRow, b: AlarmRow) =>
+  a.shelfId === b.shelfId &&
+  a.level === b.level &&
+  a.description === b.description &&
+  a.acknowledged === b.acknowledged &&
+  a.portId === b.portId &&
+  a.raisedAt.getTime() === b.raisedAt.getTime();
+
+// Writes only what changed since the last round, in one transaction: several instances may run the
+// job at once, and each write is idempotent (an insert of a row that is there updates it).
+export async function replaceAlarms(db: DbOrTx, held: AlarmRow[], wanted: AlarmRow[]) {
+  const heldById = new Map(held.map((a) => [a.eventId, a]));
+  const wantedIds = new Set(wanted.map((a) => a.eventId));
+  const gone = held.filter((a) => !wantedIds.has(a.eventId)).map((a) => a.eventId);
+  const changed = wanted.filter((a) => {
+    const before = heldById.get(a.eventId);
+    return !before || !sameAlarm(before, a);
+  });
+  if (gone.length === 0 && changed.length === 0) return { written: 0, removed: 0 };
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < gone.length; i += 1000)
+      await tx.delete(equipmentAlarms).where(inArray(equipmentAlarms.eventId, gone.slice(i, i + 1000)));
+    for (let i = 0; i < changed.length; i += 500)
+      await tx
+        .insert(equipmentAlarms)
+        .values(changed.slice(i, i + 500))
+        .onConflictDoUpdate({
+          target: equipmentAlarms.eventId,
+          set: {
+            shelfId: sql`excluded.shelf_id`,
+            level: sql`excluded.level`,
+            description: sql`excluded.description`,
+            acknowledged: sql`excluded.acknowledged`,
+            portId: sql`excluded.port_id`,
+            raisedAt: sql`excluded.raised_at`,
+          },
+        });
+  });
+  return { written: changed.length, removed: gone.length };
 }
