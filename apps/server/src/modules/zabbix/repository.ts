@@ -1,5 +1,4 @@
-import type { MutedTrigger } from '@lightpath/domain/zabbix-triggers';
-import { and, eq, isNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { zabbixMutes } from '../../db/schema/zabbix';
 
@@ -18,13 +17,14 @@ export async function findRunningMute(db: DbOrTx, triggerId: string): Promise<Mu
   return rows[0] ?? null;
 }
 
+// Every running mute, or those of the given triggers, soonest to end first.
 export async function listRunningMutes(db: DbOrTx, triggerIds?: string[]): Promise<MuteRow[]> {
-  const rows = await db
+  if (triggerIds?.length === 0) return [];
+  return db
     .select()
     .from(zabbixMutes)
-    .where(running)
+    .where(and(running, triggerIds ? inArray(zabbixMutes.triggerId, triggerIds) : undefined))
     .orderBy(zabbixMutes.until, zabbixMutes.muteId);
-  return triggerIds ? rows.filter((r) => triggerIds.includes(r.triggerId)) : rows;
 }
 
 export async function listDueMutes(db: DbOrTx, now: Date): Promise<MuteRow[]> {
@@ -48,21 +48,4 @@ export async function endMuteRow(db: DbOrTx, muteId: number, endedBy: number | n
     .where(and(eq(zabbixMutes.muteId, muteId), running))
     .returning({ muteId: zabbixMutes.muteId });
   return rows.length > 0;
-}
-
-export function toMutedTrigger(
-  row: MuteRow,
-  levelOf: (priority: number) => MutedTrigger['severity'],
-): MutedTrigger {
-  return {
-    triggerid: row.triggerId,
-    host: row.host,
-    hostname: row.hostName,
-    description: row.description,
-    severity: levelOf(row.priority),
-    mutedby: row.mutedByName,
-    since: Math.floor(row.since.getTime() / 1000),
-    until: Math.floor(row.until.getTime() / 1000),
-    reason: row.reason,
-  };
 }

@@ -18,7 +18,6 @@ import {
   listDueMutes,
   listRunningMutes,
   type MuteRow,
-  toMutedTrigger,
 } from './repository';
 
 // Zabbix down or not answering: 502 with a message the page can show, never a 500 or a spinner.
@@ -45,15 +44,22 @@ async function fromZabbix<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-const muteOf = (row: MuteRow | undefined) =>
-  row
-    ? {
-        mutedby: row.mutedByName,
-        since: Math.floor(row.since.getTime() / 1000),
-        until: Math.floor(row.until.getTime() / 1000),
-        reason: row.reason,
-      }
-    : null;
+// Who muted, since and until when, and why: the same fields on a found trigger and in the muted list.
+const muteOf = (row: MuteRow) => ({
+  mutedby: row.mutedByName,
+  since: Math.floor(row.since.getTime() / 1000),
+  until: Math.floor(row.until.getTime() / 1000),
+  reason: row.reason,
+});
+
+const toMutedTrigger = (row: MuteRow): MutedTrigger => ({
+  triggerid: row.triggerId,
+  host: row.host,
+  hostname: row.hostName,
+  description: row.description,
+  severity: alarmLevelOf(row.priority),
+  ...muteOf(row),
+});
 
 function toTrigger(trigger: RawTrigger, mute: MuteRow | undefined): ZabbixTrigger {
   return {
@@ -64,7 +70,7 @@ function toTrigger(trigger: RawTrigger, mute: MuteRow | undefined): ZabbixTrigge
     severity: alarmLevelOf(trigger.priority),
     enabled: trigger.enabled,
     problem: trigger.problem,
-    mute: muteOf(mute),
+    mute: mute ? muteOf(mute) : null,
   };
 }
 
@@ -83,9 +89,7 @@ export async function searchTriggers(ctx: ServiceContext, input: ZabbixTriggerSe
 // GET /zabbix/trigger/muted: the running mutes, soonest to end first. Read from the portal's records, so
 // the list shows even while Zabbix is unreachable.
 export async function listMutedTriggers(ctx: ServiceContext) {
-  const results: MutedTrigger[] = (await listRunningMutes(ctx.db)).map((row) =>
-    toMutedTrigger(row, alarmLevelOf),
-  );
+  const results = (await listRunningMutes(ctx.db)).map(toMutedTrigger);
   return { count: results.length, results };
 }
 
