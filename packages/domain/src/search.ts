@@ -33,6 +33,7 @@ export const searchWeights = {
   sitenumber: 2.5,
   serviceid: 2,
   circuitid: 2,
+  equipmentname: 2,
   headendid: 1.5,
   redundantheadendid: 1.5,
   tailendid: 1.5,
@@ -72,7 +73,6 @@ export const searchSourcePermissions = {
 export type SearchSource = keyof typeof searchSourcePermissions;
 
 // Internet results are both the internet sites (type 3) and the internet services (letter H).
-// Equipment has no table yet: the kind is accepted and answers nothing until it does.
 export const searchKindSources: Record<SearchKind, readonly SearchSource[]> = {
   service: ['services'],
   circuit: ['circuits'],
@@ -158,6 +158,7 @@ export function searchWordSimilarityFloorFor(queryLength: number): number {
 export const searchIdentifierFields = [
   'sitenumber',
   'serviceid',
+  'equipmentname',
   'ipaddress',
   'circuitid',
   'headendid',

@@ -301,6 +301,23 @@ function eventSource(scope: Scope, term: SearchTerm, timeZone: string): Source {
   };
 }
 
+// Shelves are the provider's: only staff search them (the source's permission), so no scope applies.
+// A few thousand rows: the document test reads them all in a couple of milliseconds.
+function equipmentSource(term: SearchTerm): Source {
+  const fields = [field('equipmentname', sql`sh.name`), field('ipaddress', sql`sh.ip_address`)];
+  return {
+    kind: sql`'equipment'`,
+    id: sql`sh.shelf_id::text`,
+    label: sql`sh.name`,
+    fields,
+    from: sql`shelves sh`,
+    where: documentMatches(fields, term),
+    details: (ids) => sql`select sh.shelf_id::text as id, sh.name as label,
+        concat_ws(${separator}, sh.vendor || ' ' || sh.model, sh.ip_address, st.site_name) as detail
+      from shelves sh join sites st on st.site_id = sh.site_id where sh.shelf_id = any(${ids}::int[])`,
+  };
+}
+
 function sourcesFor(scope: Scope, term: SearchTerm, request: SearchRequest): Source[] {
   const { kinds, sources } = request;
   const list: (Source | null)[] = [];
@@ -311,7 +328,7 @@ function sourcesFor(scope: Scope, term: SearchTerm, request: SearchRequest): Sou
   if (sources.has('users') && kinds.includes('user')) list.push(userSource(scope, term));
   if (sources.has('contacts') && kinds.includes('contact')) list.push(contactSource(scope, term));
   if (sources.has('events') && kinds.includes('event')) list.push(eventSource(scope, term, request.timeZone));
-  // Equipment has no table yet (a later issue): the kind is accepted and finds nothing.
+  if (sources.has('equipment') && kinds.includes('equipment')) list.push(equipmentSource(term));
   return list.filter((s): s is Source => s !== null);
 }
 

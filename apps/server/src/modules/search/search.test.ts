@@ -284,6 +284,8 @@ describe('GET /api/search', () => {
       ['circuit', 'ung-tail', (r) => r.label === 'BGN-778812' && r.field === 'tailendid'],
       ['thirdparty', ungService!.serviceId, (r) => r.id === ungService!.serviceId],
       ['service', 'UNG00', (r) => r.id.startsWith('UNG00') && !r.id.endsWith('H')],
+      ['equipment', 'S0001pe', (r) => r.label === 'S0001pe' && r.detail.startsWith('Juniper MX960')],
+      ['equipment', 'UNGS0001', (r) => r.label === 'UNGS0001' && r.field === 'equipmentname'],
     ];
     for (const [kind, text, check] of expectations) {
       const page = await search(q(text, `&kinds=${kind}&limit=200`));
@@ -355,6 +357,12 @@ describe('GET /api/search', () => {
     // Engineering may view services but not users.
     expect((await search(q('Alex Morgan', '&kinds=user'), demo.eng)).count).toBe(0);
     expect((await search(q('Alex Morgan', '&kinds=user'))).count).toBe(1);
+    // Shelves are the provider's: its technicians find them, customers never do.
+    expect((await search(q('S0001pe', '&kinds=equipment'), demo.tech)).count).toBeGreaterThan(0);
+    expect((await search(q('S0001pe', '&kinds=equipment'), demo.ungAdmin)).count).toBe(0);
+    expect((await search(q('UNGS0001'), demo.ungAdmin)).results.some((r) => r.kind === 'equipment')).toBe(
+      false,
+    );
   });
 
   it('answers 400 on bad input', async () => {
