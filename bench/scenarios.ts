@@ -139,6 +139,31 @@ export const scenarios: Scenario[] = [
     ['technician, text filter', 'tech', '&q=sfp&sort=-quantity'],
     ['engineer, faulty, sorted by depot', 'eng', '&state=faulty&sort=depotsitename'],
   ]),
+  // Issue 14: the shelf list over every shelf of the national network, and one 200-port PoP router
+  // with its cards, ports (each with its service) and alarms. Shelf 1 is the first PoP's first router
+  // (the seed numbers the PoPs' routers first), which has ten line cards of twenty ports.
+  ...listScenarios('/api/shelves?limit=100', [
+    ['NOC', 'noc', ''],
+    ['engineer, text filter', 'eng', '&q=pe2'],
+    ['technician, major alarms, worst first', 'tech', '&alarmlevel=major&sort=-alarms'],
+    ["NOC, one customer's shelves", 'noc', '&customerid=2&sort=sitename'],
+  ]),
+  {
+    name: 'GET /api/equipment/1 (engineer, 200-port shelf)',
+    method: 'GET',
+    path: '/api/equipment/1',
+    as: 'eng',
+    budget: { maxP99Ms: 50, database: 'postgres' },
+  },
+  {
+    name: 'POST /api/zabbix/trigger/search (engineer)',
+    method: 'POST',
+    path: '/api/zabbix/trigger/search',
+    as: 'eng',
+    body: { q: 'S0001' },
+    budget: listBudget,
+    note: 'the simulated Zabbix answers through the real JSON-RPC client; a host per shelf, five triggers each.',
+  },
   // Issue 5: at least 200 tickets a second through the API into the built-in store, the requester's
   // e-mail queued in the outbox in the same transaction. Last, so every list above reads the seed as is.
   {

@@ -106,7 +106,8 @@ export async function seedEquipment(db: Db, now: Date): Promise<SeededEquipment>
       isProvider: customers.isProvider,
     })
     .from(sites)
-    .innerJoin(customers, eq(customers.customerId, sites.customerId));
+    .innerJoin(customers, eq(customers.customerId, sites.customerId))
+    .orderBy(sites.siteId);
   const serviceRows = await db
     .select({
       letter: services.typeLetter,
@@ -117,7 +118,8 @@ export async function seedEquipment(db: Db, now: Date): Promise<SeededEquipment>
       code: customers.customerCode,
     })
     .from(services)
-    .innerJoin(customers, eq(customers.customerId, services.customerId));
+    .innerJoin(customers, eq(customers.customerId, services.customerId))
+    .orderBy(services.serviceId);
 
   // Count the ports each device needs and whether a managed service ends on it.
   const devices = new Map<string, { siteId: number; ports: number; managed: boolean }>();
