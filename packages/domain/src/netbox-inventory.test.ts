@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { ShelfDetail } from './equipment';
 import {
   type DiscoveredShelf,
   diffInventory,
+  discoveredShelfOf,
   type InventoryDifference,
   inventoryDifferenceId,
   moduleStatusOfCardState,
@@ -396,5 +398,76 @@ describe('moduleStatusOfCardState', () => {
     ['', 'active'],
   ])('%s is %s', (state, status) => {
     expect(moduleStatusOfCardState(state)).toBe(status);
+  });
+});
+
+describe('discoveredShelfOf', () => {
+  it("takes the equipment area's shelf: slots as text, admin down ports disabled, service ids as descriptions", () => {
+    const card = { equipmentid: 3, equipmentname: 'mrn-northgate-ols01', ports: 2 };
+    const port = { uuid: 'u', slot: 1, handoff: true };
+    const detail: ShelfDetail = {
+      equipmentid: 3,
+      equipmentname: 'mrn-northgate-ols01',
+      ipaddress: '192.0.2.10',
+      siteid: 2,
+      sitenumber: 'S0002',
+      sitename: 'Northgate PoP',
+      vendor: 'Ciena',
+      model: '6500-S14',
+      spack: '12.4.1',
+      serial: null,
+      cards: 3,
+      ports: 3,
+      alarms: { warning: 0, minor: 0, major: 0, critical: 0 },
+      lastchecked: null,
+      updated: 0,
+      cardlist: [
+        {
+          ...card,
+          cardid: 1,
+          equipid: 'e1',
+          slot: 1,
+          cardtype: 'WLAi MOTR',
+          state: 'inservice',
+          serial: 'C1',
+        },
+        { ...card, cardid: 2, equipid: 'e2', slot: 2, cardtype: 'SP-2', state: 'fault', serial: null },
+        { ...card, cardid: 3, equipid: 'e3', slot: 3, cardtype: 'OTR', state: 'outofservice', serial: 'C3' },
+      ],
+      portlist: [
+        {
+          ...port,
+          portid: 'p1',
+          name: '1-1',
+          state: 'up',
+          service: { serviceid: 'UNG0012004701B', description: 'x', status: 1, customername: 'U', end: 'A' },
+        },
+        { ...port, portid: 'p2', name: '1-2', state: 'down', service: null },
+        { ...port, portid: 'p3', name: '1-3', state: 'disabled', service: null },
+      ],
+      alarmlist: [],
+    };
+    const shelf = discoveredShelfOf(detail);
+    expect(shelf).toEqual({
+      name: 'mrn-northgate-ols01',
+      site: 'Northgate PoP',
+      vendor: 'Ciena',
+      model: '6500-S14',
+      serial: '',
+      softwareVersion: '12.4.1',
+      ipAddress: '192.0.2.10',
+      cards: [
+        { slot: '1', cardType: 'WLAi MOTR', serial: 'C1', state: 'inservice' },
+        { slot: '2', cardType: 'SP-2', serial: '', state: 'fault' },
+        { slot: '3', cardType: 'OTR', serial: 'C3', state: 'outofservice' },
+      ],
+      ports: [
+        { name: '1-1', enabled: true, description: 'UNG0012004701B' },
+        { name: '1-2', enabled: true, description: '' },
+        { name: '1-3', enabled: false, description: '' },
+      ],
+    });
+    // The equipment area's card states as NetBox module statuses.
+    expect(shelf.cards.map((c) => moduleStatusOfCardState(c.state))).toEqual(['active', 'failed', 'offline']);
   });
 });

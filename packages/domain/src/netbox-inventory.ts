@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ShelfDetail } from './equipment';
 
 // NetBox checks (issue 14 item 4): a shelf as the portal discovered it beside NetBox's record of the
 // same device, and the list of differences an engineer picks from to write back to NetBox. The record
@@ -103,6 +104,31 @@ export const discoveredShelfSchema = z.object({
   parts: z.array(z.object({ name: z.string(), partId: z.string(), serial: z.string() })).optional(),
 });
 export type DiscoveredShelf = z.output<typeof discoveredShelfSchema>;
+
+// The equipment area's shelf as the discovered side. A port is enabled unless it is admin down, and is
+// described by the id of the service on it: the same description the handoff finder looks for.
+export function discoveredShelfOf(shelf: ShelfDetail): DiscoveredShelf {
+  return {
+    name: shelf.equipmentname,
+    site: shelf.sitename,
+    vendor: shelf.vendor,
+    model: shelf.model,
+    serial: shelf.serial ?? '',
+    softwareVersion: shelf.spack,
+    ipAddress: shelf.ipaddress,
+    cards: shelf.cardlist.map((card) => ({
+      slot: String(card.slot),
+      cardType: card.cardtype,
+      serial: card.serial ?? '',
+      state: card.state,
+    })),
+    ports: shelf.portlist.map((port) => ({
+      name: port.name,
+      enabled: port.state !== 'disabled',
+      description: port.service?.serviceid ?? '',
+    })),
+  };
+}
 
 export const inventoryDifferenceKinds = ['device', 'module', 'interface', 'inventoryItem'] as const;
 export type InventoryDifferenceKind = (typeof inventoryDifferenceKinds)[number];

@@ -399,8 +399,8 @@ export function fakeDcim(data: FakeNetBoxData, originOf: () => string, siteBrief
     all: ips,
     filters: {
       device_id: (ip, v) => deviceOfIp(ip) === Number(v),
-      // NetBox matches the host part, whatever the prefix length asked or stored.
-      address: (ip, v) => host(ip.address) === host(v),
+      // As NetBox's net_in lookup: an address without a mask matches the host whatever its mask.
+      address: (ip, v) => (v.includes('/') ? ip.address === v : host(ip.address) === v),
     },
     full: fullIp,
     check: () => no({ detail: ['The fake does not write IP addresses.'] }),
