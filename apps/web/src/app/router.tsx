@@ -142,6 +142,10 @@ const signedInRoutes: RouteObject[] = [
     element: page(() => import('./routes/equipment/shelf-page').then((m) => m.ShelfPage)),
   },
   {
+    path: 'equipment/port/:portid',
+    element: page(() => import('./routes/equipment/port-page').then((m) => m.PortPage)),
+  },
+  {
     path: 'equipment/zabbix-triggers',
     element: page(() => import('./routes/equipment/zabbix-triggers-page').then((m) => m.ZabbixTriggersPage)),
   },

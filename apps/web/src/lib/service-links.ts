@@ -22,6 +22,11 @@ export function canOpenSite(
   return visibleSiteIds?.has(siteid) ?? false;
 }
 
+// A service end's port, for staff who see equipment: the route finds the port's shelf and opens it there.
+export function portRoute(portid: string): string {
+  return `/equipment/port/${encodeURIComponent(portid)}`;
+}
+
 export function serviceRoute(serviceid: string): string {
   return `/service/${encodeURIComponent(serviceid)}`;
 }

@@ -46,6 +46,8 @@ export function ServicePage() {
   const canManage = can(actor, 'services.manage');
   const query = useService(allowed ? serviceid : null);
   const canOpenSite = useSiteVisibility();
+  // Spec 7.7: staff who see equipment open an end's port on its shelf.
+  const canOpenPorts = can(actor, 'equipment.view');
   const [editing, editModal] = useDisclosure(false);
   // Spec 2.6: Create New Ticket, started from here with this service already chosen.
   const canReport = can(actor, 'tickets.create');
@@ -155,10 +157,20 @@ export function ServicePage() {
           <Stack gap="md">
             <Grid gap="md">
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <ServiceEndCard service={service} end="A" linked={canOpenSite(service.aendsiteid)} />
+                <ServiceEndCard
+                  service={service}
+                  end="A"
+                  linked={canOpenSite(service.aendsiteid)}
+                  portLinked={canOpenPorts}
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <ServiceEndCard service={service} end="B" linked={canOpenSite(service.bendsiteid)} />
+                <ServiceEndCard
+                  service={service}
+                  end="B"
+                  linked={canOpenSite(service.bendsiteid)}
+                  portLinked={canOpenPorts}
+                />
               </Grid.Col>
             </Grid>
             <Panel

@@ -1,13 +1,16 @@
 import { hasLogicalBEnd, type Service, serviceTypeOf } from '@lightpath/domain/services';
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { portRoute } from '../../../lib/service-links';
 import { Fact, FactList } from './fact-list';
 import { SiteEnd } from './site-end';
 
-type Props = { service: Service; end: 'A' | 'B'; linked: boolean };
+// `portLinked`: the port id opens the port on its shelf (staff with equipment.view).
+type Props = { service: Service; end: 'A' | 'B'; linked: boolean; portLinked?: boolean };
 
 const logicalNames: Record<string, string> = { F: 'VPLS network', G: 'L3VPN', H: 'Internet' };
 
-export function ServiceEndCard({ service, end, linked }: Props) {
+export function ServiceEndCard({ service, end, linked, portLinked = false }: Props) {
   const { letter } = serviceTypeOf(service.serviceid);
   const a = end === 'A';
   const logical = !a && letter !== null && hasLogicalBEnd(letter);
@@ -44,7 +47,11 @@ export function ServiceEndCard({ service, end, linked }: Props) {
         />
         <FactList>
           <Fact label="Port id">
-            {portid ? (
+            {portid && portLinked ? (
+              <Anchor component={Link} to={portRoute(portid)} ff="monospace" fz="sm">
+                {portid}
+              </Anchor>
+            ) : portid ? (
               <Text span ff="monospace" fz="sm">
                 {portid}
               </Text>
