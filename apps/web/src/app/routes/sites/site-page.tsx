@@ -13,6 +13,7 @@ import { PageHeader } from '../../../components/page-header';
 import { RequestSiteAccessWizard } from '../../../features/access/components/request-site-access-wizard';
 import { SiteAccessRequestsPanel } from '../../../features/access/components/site-access-requests-panel';
 import { SiteCheckinButton } from '../../../features/checkins/components/site-checkin-button';
+import { SiteEquipmentPanel } from '../../../features/equipment/components/site-equipment-panel';
 import { useDeleteSite } from '../../../features/sites/api/delete-site';
 import { EditSiteModal } from '../../../features/sites/components/edit-site-modal';
 import { SiteContactsPanel } from '../../../features/sites/components/site-contacts-panel';
@@ -197,6 +198,8 @@ export function SitePage() {
           </Grid.Col>
         </Grid>
         {can(actor, 'services.view') && <SiteServicesPanel siteid={loaded.siteid} />}
+        {/* Provider staff only (equipment.view): customers never ask for a site's shelves. */}
+        {can(actor, 'equipment.view') && <SiteEquipmentPanel siteid={loaded.siteid} />}
         {accessRequests && <SiteAccessRequestsPanel siteid={loaded.siteid} />}
       </Stack>
       {manage && <EditSiteModal site={loaded} opened={editing} onClose={edit.close} />}

@@ -31,29 +31,36 @@ const dash = (
   </Text>
 );
 
+// A shelf as a card: the phone's list, and the site page's panel (which leaves out the site).
+export function ShelfCard({ shelf, withSite = true }: { shelf: Shelf; withSite?: boolean }) {
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <ShelfLink shelf={shelf} />
+          <Text fz="xs" c="dimmed" ff="monospace">
+            {shelf.ipaddress ?? ''}
+          </Text>
+        </Group>
+        <Text fz="sm">
+          {shelf.vendor} {shelf.model}
+          {shelf.spack ? ` · ${shelf.spack}` : ''}
+        </Text>
+        <Group justify="space-between" gap="xs">
+          {withSite && <SiteLink shelf={shelf} />}
+          <AlarmCounts alarms={shelf.alarms} />
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
 // On a phone, where an engineer at the PoP looks a shelf up, each shelf is a card.
 function ShelfCards({ shelves }: { shelves: Shelf[] }) {
   return (
     <Stack gap="xs">
       {shelves.map((shelf) => (
-        <Paper key={shelf.equipmentid} withBorder radius="md" p="sm">
-          <Stack gap={6}>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <ShelfLink shelf={shelf} />
-              <Text fz="xs" c="dimmed" ff="monospace">
-                {shelf.ipaddress ?? ''}
-              </Text>
-            </Group>
-            <Text fz="sm">
-              {shelf.vendor} {shelf.model}
-              {shelf.spack ? ` · ${shelf.spack}` : ''}
-            </Text>
-            <Group justify="space-between" gap="xs">
-              <SiteLink shelf={shelf} />
-              <AlarmCounts alarms={shelf.alarms} />
-            </Group>
-          </Stack>
-        </Paper>
+        <ShelfCard key={shelf.equipmentid} shelf={shelf} />
       ))}
     </Stack>
   );
