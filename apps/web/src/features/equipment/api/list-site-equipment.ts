@@ -1,12 +1,9 @@
-import { shelfSchema } from '@lightpath/domain/equipment';
+import { shelfListSchema } from '@lightpath/domain/equipment';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
-const siteEquipmentSchema = z.object({ count: z.number(), results: z.array(shelfSchema) });
-
 export function listSiteEquipment(siteid: number, signal?: AbortSignal) {
-  return apiRequest(`site/${siteid}/equipment`, { reply: siteEquipmentSchema, signal });
+  return apiRequest(`site/${siteid}/equipment`, { reply: shelfListSchema, signal });
 }
 
 export function useSiteEquipment(siteid: number, enabled = true) {

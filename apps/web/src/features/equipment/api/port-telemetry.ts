@@ -7,22 +7,16 @@ import {
   portTrafficValuesSchema,
 } from '@lightpath/domain/telemetry';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 // The port view's reads (spec 7.7 GET port/{portid}/…). Port ids carry slashes-free device and
 // interface names, but are still encoded: they are text from the URL.
 const portPath = (portid: string, rest = '') => `port/${encodeURIComponent(portid)}${rest}`;
 
-// The port's reply names the shelf it is on (null for a port the portal has no shelf for), so the
-// service page's port link can open that shelf.
-export const portWithShelfSchema = portSchema.extend({
-  equipmentid: z.number().nullable().optional(),
-  equipmentname: z.string().nullable().optional(),
-});
-
+// The port's reply names its shelf (null for a port on no shelf the portal knows), so the service
+// page's port link can open that shelf.
 export function getPort(portid: string, signal?: AbortSignal) {
-  return apiRequest(portPath(portid), { reply: portWithShelfSchema, signal });
+  return apiRequest(portPath(portid), { reply: portSchema, signal });
 }
 
 export function usePort(portid: string, enabled = true) {
