@@ -80,6 +80,26 @@ describe('the simulated NetBox device inventory', () => {
     expect(diffInventory(shelf, (await netbox.getDeviceRecord(drifted))!)).toEqual([]);
   });
 
+  it('asks for a device it does not have each time one is looked up, and keeps what it was given', async () => {
+    const loadDevice = vi.fn(async (name: string) =>
+      name === 'nowhere' ? null : netboxVersionOfShelf(shelfNamed(name === 'misnamed' ? faithful : name)),
+    );
+    const netbox = simulatedDeviceInventory({ loadDevice });
+    const record = await netbox.getDeviceRecord(drifted);
+    expect(record?.device.name).toBe(drifted);
+    expect(await netbox.getDeviceRecord(drifted)).toEqual(record);
+    expect(loadDevice).toHaveBeenCalledTimes(1);
+    expect(await netbox.getDeviceRecord('nowhere')).toBeNull();
+    expect(await netbox.getDeviceRecord('nowhere')).toBeNull();
+    expect(loadDevice).toHaveBeenCalledTimes(3);
+    // A loader answering with another device's record does not make it this one.
+    expect(await netbox.getDeviceRecord('misnamed')).toBeNull();
+    // ...nor was it kept: the device is asked for when it is looked up itself.
+    expect((await netbox.getDeviceRecord(faithful))?.device.name).toBe(faithful);
+    expect(loadDevice).toHaveBeenLastCalledWith(faithful);
+    expect(loadDevice).toHaveBeenCalledTimes(5);
+  });
+
   it('refuses what NetBox refuses, and tries a failed load again', async () => {
     let calls = 0;
     const netbox = simulatedDeviceInventory({

@@ -37,7 +37,12 @@ const simulatedOrigin = 'http://netbox.simulated';
 const pageSize = 1000;
 
 export function simulatedDeviceInventory(
-  options: { loadDevices?: () => Promise<SimulatedDeviceInput[]> } = {},
+  options: {
+    loadDevices?: () => Promise<SimulatedDeviceInput[]>;
+    // Asked for a device NetBox does not have yet, each time one is looked up: the equipment area can
+    // give one shelf at a time instead of all of them at once, and a shelf added later still appears.
+    loadDevice?: (name: string) => Promise<SimulatedDeviceInput | null>;
+  } = {},
 ): SimulatedDeviceInventory {
   const data: FakeNetBoxData = {
     providers: [],
@@ -185,7 +190,15 @@ export function simulatedDeviceInventory(
       },
     ]),
   ) as NetBoxDeviceInventory;
-  return { ...loadedFirst, addDeviceRecord };
+  async function getDeviceRecord(name: string) {
+    const found = await loadedFirst.getDeviceRecord(name);
+    if (found || !options.loadDevice) return found;
+    const input = await options.loadDevice(name);
+    if (!input || input.device.name !== name) return null;
+    addDeviceRecord(input);
+    return inventory.getDeviceRecord(name);
+  }
+  return { ...loadedFirst, getDeviceRecord, addDeviceRecord };
 }
 
 // The older version NetBox still shows after an upgrade: the last non-zero number one lower.

@@ -90,14 +90,16 @@ const isPhysical = (site: HandoffSite) => site.sitetype === 1 || site.sitetype =
 
 type Row = typeof simulatedThirdPartyCircuits.$inferSelect;
 
-// `loadDevices` gives the device inventory its devices on first use (simulator-dcim.ts); the equipment
-// area passes its shelves through netboxVersionOfShelf so NetBox checks have records, some drifted.
+// `loadDevices` gives the device inventory its devices on first use, `loadDevice` one device when it is
+// first looked up (simulator-dcim.ts); the equipment area passes its shelves through
+// netboxVersionOfShelf(discoveredShelfOf(detail)) so NetBox checks have records, some drifted.
 export function simulatedNetBox(
   db: Db,
   options: {
     providerName: string;
     providerCode: string;
     loadDevices?: () => Promise<SimulatedDeviceInput[]>;
+    loadDevice?: (name: string) => Promise<SimulatedDeviceInput | null>;
   },
 ): NetBox & Pick<SimulatedDeviceInventory, 'addDeviceRecord'> {
   const providers = simulatedProviders(options.providerName);
@@ -120,7 +122,7 @@ export function simulatedNetBox(
 
   return {
     kind: 'simulator',
-    ...simulatedDeviceInventory({ loadDevices: options.loadDevices }),
+    ...simulatedDeviceInventory({ loadDevices: options.loadDevices, loadDevice: options.loadDevice }),
     listProviders: async () => providers,
     listCircuitTypes: async () => simulatedCircuitTypes,
     listHeadEnds: async () => headEnds,
