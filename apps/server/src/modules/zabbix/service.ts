@@ -9,6 +9,7 @@ import {
 } from '@lightpath/domain/zabbix-triggers';
 import { type ZabbixTrigger as RawTrigger, ZabbixError } from '../../integrations/zabbix/zabbix';
 import { type AuditWitness, recordAudit } from '../../platform/audit';
+import { startBackgroundJob } from '../../platform/background-job';
 import { AppError, Conflict, NotFound } from '../../platform/errors';
 import type { Dependencies, ServiceContext } from '../../platform/service-context';
 import {
@@ -215,27 +216,15 @@ export async function endReenabledMutes(deps: Pick<Dependencies, 'db' | 'zabbix'
   return ended;
 }
 
+// Every minute and at start-up (mutes that ran out while the portal was down end at once).
 export function startMuteExpiry(
   deps: Pick<Dependencies, 'db' | 'zabbix' | 'log'>,
   options: { intervalMs?: number } = {},
 ): () => void {
-  let running = false;
   const round = async () => {
-    if (running) return;
-    running = true;
-    try {
-      // Re-enabled ones first: a mute Zabbix already ended is recorded as that, not as run out.
-      await endReenabledMutes(deps);
-      await endDueMutes(deps);
-    } catch (error) {
-      deps.log.error({ err: error }, 'Zabbix mute expiry failed');
-    } finally {
-      running = false;
-    }
+    // Re-enabled ones first: a mute Zabbix already ended is recorded as that, not as run out.
+    await endReenabledMutes(deps);
+    await endDueMutes(deps);
   };
-  // At start-up too: mutes that ran out while the portal was down end at once.
-  void round();
-  const timer = setInterval(round, options.intervalMs ?? 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startBackgroundJob('Zabbix mute expiry', deps.log, round, options.intervalMs ?? 60_000);
 }
