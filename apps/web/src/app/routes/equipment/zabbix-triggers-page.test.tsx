@@ -1,34 +1,11 @@
-import type { MutedTrigger, ZabbixTrigger } from '@lightpath/domain/zabbix-triggers';
 import { zabbixTriggerMessages } from '@lightpath/domain/zabbix-triggers';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ok, renderSignedIn, sessionFor } from '../../../test/page-fixtures';
+import { mutedPsu, psu } from '../../../test/zabbix-test-fixtures';
 import { ZabbixTriggersPage } from './zabbix-triggers-page';
 
 vi.setConfig({ testTimeout: 20_000 });
-
-const psu: ZabbixTrigger = {
-  triggerid: '23201',
-  host: 'S0002pe',
-  hostname: 'Eastbrook PoP PE router',
-  description: 'Power supply 2 failed on Eastbrook PoP PE router',
-  severity: 'major',
-  enabled: true,
-  problem: true,
-  mute: null,
-};
-
-const mutedPsu: MutedTrigger = {
-  triggerid: '23206',
-  host: 'S0003pe',
-  hostname: 'Westvale PoP PE router',
-  description: 'Loss of signal on xe-0/0/1 of Westvale PoP PE router',
-  severity: 'critical',
-  mutedby: 'Priya Raman',
-  since: 1_790_000_000,
-  until: 1_790_043_200,
-  reason: 'Flapping optic, replaced in the morning',
-};
 
 const list = (results: unknown[]) => ok({ count: results.length, results });
 
