@@ -21,6 +21,7 @@ import { contactRoutes } from './modules/contacts/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { equipmentRoutes } from './modules/equipment/routes';
+import { shelfHosts } from './modules/equipment/zabbix-hosts';
 import { eventRoutes } from './modules/events/routes';
 import { faqRoutes } from './modules/faq/routes';
 import { integrationRoutes } from './modules/integrations/routes';
@@ -145,7 +146,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       : simulatedNetBox(db, { providerName: config.provider.name, providerCode: config.provider.code });
   const zabbix = config.zabbix
     ? zabbixApi({ ...config.zabbix, health: recorders.for('zabbix') })
-    : simulatedZabbix(db);
+    : simulatedZabbix(db, shelfHosts);
   const tickets = ticketSystemFor(config, app.log, recorders.for('tickets'));
   registerNavigationCounts(app);
   registerDependencies(app, {

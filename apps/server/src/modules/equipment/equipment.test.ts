@@ -606,6 +606,20 @@ describe('alarms from Zabbix', () => {
     expect(await syncAlarms({ ...t.app.dependencies, zabbix: away })).toBeNull();
     expect(await t.database.db.select().from(equipmentAlarms)).toHaveLength(rows.length);
 
+    // The demo's Zabbix is consistent with the network: every shelf port of a service hit by an
+    // ongoing outage carries a loss-of-signal alarm.
+    const hit = await t.database.query<{ port: string }>(
+      'test_equipment_outage_ports',
+      `select p.port_id as port from equipment_ports p join services s
+         on p.port_id in (s.a_end_port_id, s.b_end_port_id)
+       join event_services es on es.service_id = s.service_id join events e on e.event_id = es.event_id
+       where e.type = 3 and e.end_time is null and e.start_time <= now()`,
+      [],
+    );
+    expect(hit.length).toBeGreaterThan(0);
+    const alarmedPorts = new Set(rows.map((r) => r.portId));
+    for (const { port } of hit) expect(alarmedPorts, port).toContain(port);
+
     // A problem that ended leaves the table on the next round.
     const fewer = { ...zabbix, listProblems: async () => onShelves.slice(1) };
     expect(await syncAlarms({ ...t.app.dependencies, zabbix: fewer })).toEqual({ written: 0, removed: 1 });

@@ -5,6 +5,7 @@ import {
 } from '@lightpath/domain/zabbix-triggers';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { shelves } from '../../db/schema/equipment';
 import { auditLog } from '../../db/schema/platform';
 import { zabbixMutes } from '../../db/schema/zabbix';
 import { ZabbixError } from '../../integrations/zabbix/zabbix';
@@ -50,7 +51,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('searching Zabbix triggers', () => {
-  it("finds the PoP routers' triggers by host name and by description, with their alarm level", async () => {
+  it("finds the shelves' triggers by host name and by description, with their alarm level", async () => {
     expect(triggerIds.length).toBeGreaterThan(5);
     const byHost = await search('Eastbrook PoP');
     expect(byHost.length).toBeGreaterThan(0);
@@ -62,20 +63,26 @@ describe('searching Zabbix triggers', () => {
       enabled: true,
       mute: null,
     });
-    expect(power.host).toMatch(/^S\d{4}pe$/);
+    // The demo's Zabbix has a host per shelf (modules/equipment/zabbix-hosts.ts): the PoP's routers and
+    // its optical shelf.
+    expect(power.host).toMatch(/^S\d{4}(pe\d*|ol)$/);
     expect((await search('unreachable by ICMP')).every((trigger) => trigger.severity === 'critical')).toBe(
       true,
     );
     expect(await search('no-such-trigger-anywhere')).toEqual([]);
   });
 
-  it("raises the demo's alarms on the PoP routers, each with its host and a stable event", async () => {
+  it("raises the demo's alarms on the shelves, each with its host and a stable event", async () => {
     const problems = await t.app.dependencies.zabbix.listProblems();
     expect(problems.length).toBeGreaterThan(3);
-    expect(problems.every((p) => /^S\d{4}pe$/.test(p.host) && !p.acknowledged)).toBe(true);
-    // Only the everyday triggers the demo puts in the problem state, named with the router's name.
+    const shelfNames = new Set(
+      (await t.database.db.select({ name: shelves.name }).from(shelves)).map((s) => s.name),
+    );
+    expect(problems.every((p) => shelfNames.has(p.host) && !p.acknowledged)).toBe(true);
+    // Only the everyday triggers the demo puts in the problem state, and loss of signal on the ports of
+    // services in an ongoing outage, named with the shelf's visible name.
     const names =
-      /^(High CPU utilisation on|Power supply 2 failed on|Loss of signal on xe-0\/0\/1 of) .+ PE router$/;
+      /^(High CPU utilisation on|Power supply 2 failed on|Fan tray 1 failed on|Loss of signal on (ge|xe)-\d+\/\d+\/\d+ of) .+ \(.+\)$|^.+ is unreachable by ICMP ping$/;
     expect(problems.filter((p) => !names.test(p.name))).toEqual([]);
     expect(await t.app.dependencies.zabbix.listProblems()).toEqual(problems);
   });
