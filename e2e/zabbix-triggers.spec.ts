@@ -50,3 +50,43 @@ test.describe('muted Zabbix notifications', () => {
     expect((await api(request, token, 'GET', '/api/zabbix/trigger/muted')).status).toBe(403);
   });
 });
+
+// The NOC mutes from a phone at night: both lists are cards there, each button wide enough to tap, and the
+// page never wider than the screen.
+test.describe('muted Zabbix notifications on a phone', () => {
+  const phone = { width: 375, height: 812 };
+  test.use({ viewport: phone, hasTouch: true, isMobile: true });
+
+  test('an engineer mutes and unmutes a trigger from cards, tapping', async ({ page }) => {
+    await signIn(page, accounts.eng.email);
+    await page.goto('/equipment/zabbix-triggers?q=Eastbrook%20PoP');
+    const mute = page
+      .getByRole('button', { name: /^Mute Loss of signal on xe-0\/0\/1 of Eastbrook PoP/ })
+      .first();
+    await expect(mute).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    const description = ((await mute.getAttribute('aria-label')) ?? '').replace(/^Mute /, '');
+    // The found trigger's card, not the muted list's card of the same trigger.
+    const card = page.getByRole('article', { name: description }).filter({ hasNotText: 'Muted by' });
+    expect((await mute.boundingBox())!.height).toBeGreaterThanOrEqual(36);
+    await mute.tap();
+
+    const dialog = page.getByRole('dialog', { name: 'Mute trigger' });
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Optic flapping, crew at 07:00');
+    await dialog.getByRole('button', { name: 'Mute', exact: true }).tap();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByText(/^Muted until/)).toBeVisible();
+
+    const muted = page.getByRole('article', { name: description }).filter({ hasText: 'Priya Raman' });
+    await expect(muted.getByText('Optic flapping, crew at 07:00')).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await screenshot(page, 'zabbix-triggers-phone');
+
+    await muted.getByRole('button', { name: `Unmute ${description}` }).tap();
+    await page.getByRole('dialog', { name: 'Unmute trigger' }).getByRole('button', { name: 'Unmute' }).tap();
+    await expect(page.getByText(`${zabbixTriggerMessages.unmuted}: ${description}`)).toBeVisible();
+    await expect(page.getByRole('button', { name: `Unmute ${description}` })).toHaveCount(0);
+  });
+});

@@ -1,5 +1,5 @@
 import type { AlarmLevel, MutedTrigger, ZabbixTrigger } from '@lightpath/domain/zabbix-triggers';
-import { Badge, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBellOff, IconBellRinging } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -123,7 +123,10 @@ function TriggerCards<T extends TriggerRow & { triggerid: string }>({
                   </Text>
                 </Text>
               </div>
-              <AlarmLevelBadge level={row.severity} />
+              {/* Never squeezed to 'WA…' by a long trigger name beside it. */}
+              <Box style={{ flexShrink: 0 }}>
+                <AlarmLevelBadge level={row.severity} />
+              </Box>
             </Group>
             {details(row)}
           </Stack>
