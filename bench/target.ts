@@ -7,6 +7,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seedDatabase } from '../apps/server/src/db/seed/seed';
+import { syncAlarms } from '../apps/server/src/modules/equipment/alarms';
 
 export type TargetReady = {
   type: 'ready';
@@ -63,6 +64,8 @@ async function serveApp() {
   };
 
   const app = await buildApp(config, database);
+  // The shelves' alarms, as the running portal's job copies them from Zabbix at start-up.
+  await syncAlarms(app.dependencies);
   await app.listen({ port: 0, host });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no TCP address');
