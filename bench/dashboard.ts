@@ -2,7 +2,7 @@
 // Chromium on the national data set. Each run is a fresh browser context (cold HTTP cache, as on a
 // first visit of the day) holding a remembered session, so the time is the dashboard's and not the
 // sign-in's.
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 
 export const dashboardBudgetMs = 2000;
 
@@ -18,7 +18,22 @@ const chromiumArgs = [
   '--no-first-run',
 ];
 
-export async function measureDashboard(base: string, token: string, runs = 5): Promise<DashboardTiming> {
+type PageUnderTest = {
+  path: string;
+  // Resolves once the page shows its data (before the no-skeleton check).
+  shown: (page: Page) => Promise<void>;
+  budgetMs: number;
+};
+
+// One page, loaded and painted: each run a fresh browser context (cold HTTP cache) holding a
+// remembered session, timed from navigation until the data shows, no skeleton or loader is left, and
+// two animation frames have passed.
+async function measurePaint(
+  base: string,
+  token: string,
+  target: PageUnderTest,
+  runs: number,
+): Promise<DashboardTiming> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: chromiumArgs,
@@ -35,20 +50,14 @@ export async function measureDashboard(base: string, token: string, runs = 5): P
       });
       const page = await context.newPage();
       const started = performance.now();
-      await page.goto(`${base}/`);
-      // Loaded: the status cards show their figures and no skeleton or loader is left in the page.
-      await page
-        .getByRole('region', { name: 'Services' })
-        .getByText(/\d/)
-        .first()
-        .waitFor({ timeout: 30_000 });
+      await page.goto(`${base}${target.path}`);
+      await target.shown(page);
       await page.waitForFunction(
         () =>
           document.querySelectorAll('main .mantine-Skeleton-root, main .mantine-Loader-root').length === 0,
         undefined,
         { timeout: 30_000, polling: 'raf' },
       );
-      // Painted: two animation frames after the last data landed.
       await page.evaluate(
         () =>
           new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
@@ -64,6 +73,37 @@ export async function measureDashboard(base: string, token: string, runs = 5): P
     runs: timings.map(Math.round),
     medianMs: Math.round(sorted[Math.floor(sorted.length / 2)]!),
     worstMs: Math.round(sorted[sorted.length - 1]!),
-    budgetMs: dashboardBudgetMs,
+    budgetMs: target.budgetMs,
   };
+}
+
+// The NOC's dashboard: loaded when the status cards show their figures.
+export function measureDashboard(base: string, token: string, runs = 5) {
+  return measurePaint(
+    base,
+    token,
+    {
+      path: '/',
+      shown: (page) =>
+        page.getByRole('region', { name: 'Services' }).getByText(/\d/).first().waitFor({ timeout: 30_000 }),
+      budgetMs: dashboardBudgetMs,
+    },
+    runs,
+  );
+}
+
+// Issue 14: a 200-port shelf's page (shelf 1, the first PoP's router) with its cards, ports and alarms,
+// loaded when the port table shows its last port.
+export const shelfPageBudgetMs = 1500;
+export function measureShelfPage(base: string, token: string, runs = 5) {
+  return measurePaint(
+    base,
+    token,
+    {
+      path: '/equipment/shelf/1',
+      shown: (page) => page.getByText('xe-10-0-19', { exact: true }).first().waitFor({ timeout: 30_000 }),
+      budgetMs: shelfPageBudgetMs,
+    },
+    runs,
+  );
 }

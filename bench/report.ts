@@ -59,6 +59,7 @@ export type BenchResults = {
   startup: (StartupResult & { budgets: { freshMs: number; existingMs: number } }) | null;
   search: SearchBenchResult | null;
   dashboard: DashboardTiming | null;
+  shelfPage: DashboardTiming | null;
   preflight: PreflightBenchResult | null;
   budgets: BudgetCheck[];
 };
