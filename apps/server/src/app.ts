@@ -22,6 +22,7 @@ import { customerRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { equipmentRoutes } from './modules/equipment/routes';
 import { shelfHosts } from './modules/equipment/zabbix-hosts';
+import { equipmentToolRoutes } from './modules/equipment-tools/routes';
 import { eventRoutes } from './modules/events/routes';
 import { faqRoutes } from './modules/faq/routes';
 import { integrationRoutes } from './modules/integrations/routes';
@@ -187,6 +188,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(sparePartRoutes);
       await api.register(zabbixRoutes);
       await api.register(equipmentRoutes);
+      await api.register(equipmentToolRoutes);
     },
     { prefix: '/api' },
   );
