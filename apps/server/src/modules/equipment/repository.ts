@@ -27,8 +27,9 @@ export type ShelfListFilter = ShelfFilter & { q?: string | undefined };
 export type CardListFilter = CardFilter & { q?: string | undefined };
 
 // An alarm score orders shelves worst first: any critical outranks any number of majors, and so on.
-const alarmScore = `(select coalesce(sum(case a.level when 'critical' then 1e9 when 'major' then 1e6
-    when 'minor' then 1e3 else 1 end), 0) from equipment_alarms a where a.shelf_id = sh.shelf_id)`;
+// The alarms are summed once per shelf (a few thousand rows) and joined, not counted per shelf.
+const alarmScores = `(select a.shelf_id, sum(case a.level when 'critical' then 1e9 when 'major' then 1e6
+    when 'minor' then 1e3 else 1 end) as score from equipment_alarms a group by a.shelf_id)`;
 
 const shelfSorts: Record<(typeof shelfSortFields)[number], string[]> = {
   equipmentname: ['sh.name'],
@@ -37,7 +38,7 @@ const shelfSorts: Record<(typeof shelfSortFields)[number], string[]> = {
   vendor: ['sh.vendor', 'sh.model', 'sh.name'],
   model: ['sh.model', 'sh.name'],
   spack: ['sh.spack', 'sh.name'],
-  alarms: [alarmScore, 'sh.name'],
+  alarms: ['coalesce(al.score, 0)', 'sh.name'],
 };
 
 const shelfColumns = `sh.shelf_id as equipmentid, sh.name as equipmentname, sh.ip_address as ipaddress,
@@ -122,13 +123,14 @@ export async function listShelves(
     query,
     'shelves_list',
     (limit, offset) => `with page as (
-      select sh.* from shelves sh
+      select sh.*${filter.sort.field === 'alarms' ? ', al.score' : ''} from shelves sh
         ${filter.sort.field === 'sitename' ? 'join sites st on st.site_id = sh.site_id' : ''}
+        ${filter.sort.field === 'alarms' ? `left join ${alarmScores} al on al.shelf_id = sh.shelf_id` : ''}
       where ${where} order by ${order} limit ${limit} offset ${offset}
     )
     select ${shelfColumns}, (${count}) as total
     from page sh join sites st on st.site_id = sh.site_id
-    order by ${order}`,
+    order by ${order.replaceAll('al.score', 'sh.score')}`,
     count,
     params,
     filter,
