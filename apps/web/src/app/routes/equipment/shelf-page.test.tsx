@@ -101,6 +101,12 @@ describe('ShelfPage', () => {
     expect(service.getAttribute('href')).toBe('/service/UNG00210003001A');
     expect(within(ports).getByText('University of Northgate · B end')).toBeTruthy();
     expect(within(ports).getByText('Down')).toBeTruthy();
+    // The ports narrow to those whose name, service or customer matches.
+    fireEvent.change(within(ports).getByRole('searchbox', { name: 'Filter ports' }), {
+      target: { value: 'northgate' },
+    });
+    await waitFor(() => expect(within(ports).queryByText('xe-0-0-1')).toBeNull());
+    expect(within(ports).getByText('xe-0-0-0')).toBeTruthy();
     const alarms = screen.getByRole('region', { name: 'Alarms' });
     // Worst level first.
     const groups = within(alarms)

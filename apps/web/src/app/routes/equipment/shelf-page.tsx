@@ -190,9 +190,6 @@ export function ShelfPage() {
             <Panel title="Chassis" count={shelf.cardlist.length}>
               <ShelfChassis cards={shelf.cardlist} />
             </Panel>
-            <Panel title="Ports" count={shelf.portlist.length}>
-              <ShelfPortsTable ports={shelf.portlist} onOpen={openPort} />
-            </Panel>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
@@ -220,6 +217,11 @@ export function ShelfPage() {
           </Stack>
         </Grid.Col>
       </Grid>
+      <Stack mt="md">
+        <Panel title="Ports" count={shelf.portlist.length}>
+          <ShelfPortsTable ports={shelf.portlist} onOpen={openPort} />
+        </Panel>
+      </Stack>
       <PortDrawer portid={portParam} name={openPortName} onClose={closePort} />
       {manage && editing && (
         <ShelfFormModal key={shelf.updated} opened shelf={shelf} onClose={editModal.close} />

@@ -1,4 +1,4 @@
-import { bitsPerSecond, formatBitRate } from '@lightpath/domain/telemetry';
+import { bitRateUnitFor, bitsPerSecond, formatBitRate } from '@lightpath/domain/telemetry';
 import { Badge, Drawer, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
@@ -101,6 +101,8 @@ function TrafficHistory({ portid }: { portid: string }) {
     );
   const inbound = seriesSummary(rows, 'in');
   const outbound = seriesSummary(rows, 'out');
+  // One unit for the whole axis, from the higher peak.
+  const unit = bitRateUnitFor(Math.max(inbound.peak ?? 0, outbound.peak ?? 0));
   const figures = (s: typeof inbound) => `${formatBitRate(s.latest)} (peak ${formatBitRate(s.peak)})`;
   return (
     <TimeSeriesChart
@@ -110,8 +112,8 @@ function TrafficHistory({ portid }: { portid: string }) {
         { name: 'out', label: 'Out', color: 'teal.5', figures: figures(outbound) },
       ]}
       valueFormatter={(value) => formatBitRate(value)}
-      yTickFormatter={(value) => formatBitRate(value)}
-      caption={`Bits per second, last ${portHistoryHours} hours`}
+      yTickFormatter={(value) => `${+(value / unit.divisor).toFixed(1)}`}
+      caption={`${unit.label}, last ${portHistoryHours} hours`}
       summary={`Traffic over the last ${portHistoryHours} hours: in now ${formatBitRate(inbound.latest)}, peak ${formatBitRate(inbound.peak)}; out now ${formatBitRate(outbound.latest)}, peak ${formatBitRate(outbound.peak)}.`}
     />
   );

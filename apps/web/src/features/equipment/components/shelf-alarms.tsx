@@ -4,7 +4,6 @@ import { Anchor, Badge, EmptyState, Group, Paper, Stack, Text } from '@mantine/c
 import { IconBellCheck } from '@tabler/icons-react';
 import { AlarmLevelBadge } from '../../../components/alarm-level-badge';
 import { formatDateTime } from '../../../lib/format';
-import { displayZoneAbbreviation } from '../../../lib/time-zone';
 
 type Props = { alarms: Alarm[]; onPort?: (portid: string) => void };
 
@@ -21,7 +20,6 @@ export function ShelfAlarms({ alarms, onPort }: Props) {
       />
     );
   }
-  const zone = displayZoneAbbreviation();
   const groups = [...alarmLevels]
     .reverse()
     .map((level) => ({
@@ -44,7 +42,7 @@ export function ShelfAlarms({ alarms, onPort }: Props) {
                     {alarm.description}
                   </Text>
                   <Text fz="xs" c="dimmed">
-                    Raised {formatDateTime(alarm.raised)} {zone}
+                    Raised {formatDateTime(alarm.raised)}
                     {alarm.portid && (
                       <>
                         {' · '}

@@ -31,25 +31,25 @@ export function ShelfChassis({ cards }: { cards: Card[] }) {
         >
           <Stack gap={4}>
             <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text fz="xs" c="dimmed" fw={600} tt="uppercase">
+              <Text fz="xs" c="dimmed" fw={600} tt="uppercase" style={{ whiteSpace: 'nowrap' }}>
                 Slot {card.slot}
               </Text>
-              <CardStateBadge state={card.state} />
+              <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {card.ports} {card.ports === 1 ? 'port' : 'ports'}
+              </Text>
             </Group>
-            <Text fw={600} fz="sm">
+            <Text fw={600} fz="sm" style={{ overflowWrap: 'anywhere' }}>
               {card.cardtype}
             </Text>
             <Text fz="xs" ff="monospace">
               {card.equipid}
             </Text>
-            <Group justify="space-between" gap="xs">
-              <Text fz="xs" c="dimmed">
-                {card.serial ? `S/N ${card.serial}` : 'No serial'}
-              </Text>
-              <Text fz="xs" c="dimmed">
-                {card.ports} {card.ports === 1 ? 'port' : 'ports'}
-              </Text>
-            </Group>
+            <Text fz="xs" c="dimmed">
+              {card.serial ? `S/N ${card.serial}` : 'No serial'}
+            </Text>
+            <div>
+              <CardStateBadge state={card.state} />
+            </div>
           </Stack>
         </Paper>
       ))}

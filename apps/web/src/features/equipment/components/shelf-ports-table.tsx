@@ -1,7 +1,8 @@
 import type { ShelfPort } from '@lightpath/domain/equipment';
-import { Anchor, Badge, EmptyState, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, EmptyState, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPlugConnected } from '@tabler/icons-react';
+import { IconPlugConnected, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { PortStateBadge } from './equipment-badges';
 
@@ -77,8 +78,20 @@ function PortCards({ ports, onOpen }: Props) {
   );
 }
 
+// A shelf has up to a few hundred ports: the engineer narrows them by name, service or customer.
+function matching(ports: ShelfPort[], filter: string): ShelfPort[] {
+  const term = filter.trim().toLowerCase();
+  if (!term) return [...ports];
+  return ports.filter((port) =>
+    [port.name, port.portid, port.uuid, port.service?.serviceid, port.service?.customername].some((text) =>
+      text?.toLowerCase().includes(term),
+    ),
+  );
+}
+
 export function ShelfPortsTable({ ports, onOpen }: Props) {
   const narrow = useMediaQuery('(max-width: 48em)');
+  const [filter, setFilter] = useState('');
   if (ports.length === 0) {
     return (
       <EmptyState
@@ -90,44 +103,75 @@ export function ShelfPortsTable({ ports, onOpen }: Props) {
       />
     );
   }
-  const sorted = [...ports].sort(
+  const sorted = matching(ports, filter).sort(
     (a, b) => a.slot - b.slot || a.name.localeCompare(b.name, 'en', { numeric: true }),
   );
-  if (narrow) return <PortCards ports={sorted} onOpen={onOpen} />;
+  const search = (
+    <TextInput
+      aria-label="Filter ports"
+      placeholder="Filter by port, service or customer"
+      leftSection={<IconSearch size={16} />}
+      value={filter}
+      onChange={(event) => setFilter(event.currentTarget.value)}
+      type="search"
+      mb="sm"
+      maw={360}
+    />
+  );
+  if (sorted.length === 0) {
+    return (
+      <>
+        {search}
+        <Text fz="sm" c="dimmed">
+          No port matches “{filter}”.
+        </Text>
+      </>
+    );
+  }
+  if (narrow)
+    return (
+      <>
+        {search}
+        <PortCards ports={sorted} onOpen={onOpen} />
+      </>
+    );
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table verticalSpacing="xs" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Port</Table.Th>
-            <Table.Th>Slot</Table.Th>
-            <Table.Th>State</Table.Th>
-            <Table.Th>Handoff</Table.Th>
-            <Table.Th>UUID</Table.Th>
-            <Table.Th>Service</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sorted.map((port) => (
-            <Table.Tr key={port.portid}>
-              <Table.Td>
-                <PortButton port={port} onOpen={onOpen} />
-              </Table.Td>
-              <Table.Td fz="sm">{port.slot}</Table.Td>
-              <Table.Td>
-                <PortStateBadge state={port.state} />
-              </Table.Td>
-              <Table.Td fz="sm">{port.handoff ? 'Yes' : 'No'}</Table.Td>
-              <Table.Td ff="monospace" fz="xs">
-                {port.uuid}
-              </Table.Td>
-              <Table.Td>
-                <PortService port={port} />
-              </Table.Td>
+    <>
+      {search}
+      <Table.ScrollContainer minWidth={900}>
+        <Table verticalSpacing="xs" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Port</Table.Th>
+              <Table.Th>Slot</Table.Th>
+              <Table.Th>State</Table.Th>
+              <Table.Th>Handoff</Table.Th>
+              <Table.Th>UUID</Table.Th>
+              <Table.Th>Service</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {sorted.map((port) => (
+              <Table.Tr key={port.portid}>
+                <Table.Td>
+                  <PortButton port={port} onOpen={onOpen} />
+                </Table.Td>
+                <Table.Td fz="sm">{port.slot}</Table.Td>
+                <Table.Td>
+                  <PortStateBadge state={port.state} />
+                </Table.Td>
+                <Table.Td fz="sm">{port.handoff ? 'Yes' : 'No'}</Table.Td>
+                <Table.Td ff="monospace" fz="xs">
+                  {port.uuid}
+                </Table.Td>
+                <Table.Td>
+                  <PortService port={port} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
   );
 }
