@@ -48,8 +48,12 @@ test.describe('equipment', () => {
     const chassis = page.getByRole('region', { name: 'Chassis' });
     await expect(chassis.getByRole('listitem').first()).toContainText('Slot 0');
     await expect(page.getByText(/^(Recommended release|Upgrade to .+)$/)).toBeVisible();
+    // Zabbix's simulator decides which problems are open; the panel lists them, or says there are none.
     await expect(
-      page.getByRole('region', { name: 'Alarms' }).getByText(/Power supply 2 failed/),
+      page
+        .getByRole('region', { name: 'Alarms' })
+        .getByText(/^(Raised .+|No active alarms)$/)
+        .first(),
     ).toBeVisible();
     await screenshot(page, 'equipment-shelf');
 
