@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { discoveredShelfOf } from '@lightpath/domain/netbox-inventory';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
@@ -8,6 +9,7 @@ import type { Database } from './db/client';
 import { simulatedDeviceInventory } from './integrations/devices/simulator';
 import { netboxClient } from './integrations/netbox/client';
 import { simulatedNetBox, simulatedProviders } from './integrations/netbox/simulator';
+import { netboxVersionOfShelf } from './integrations/netbox/simulator-dcim';
 import { prometheusTelemetry } from './integrations/telemetry/prometheus';
 import { simulatedTelemetry } from './integrations/telemetry/simulator';
 import { ticketSystemFor } from './integrations/tickets/select';
@@ -20,7 +22,9 @@ import { checkinRoutes } from './modules/checkins/routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { netboxCheckRoutes } from './modules/equipment/netbox-routes';
 import { equipmentRoutes } from './modules/equipment/routes';
+import { getShelfDetailNamed } from './modules/equipment/service';
 import { shelfHosts } from './modules/equipment/zabbix-hosts';
 import { equipmentToolRoutes } from './modules/equipment-tools/routes';
 import { eventRoutes } from './modules/events/routes';
@@ -144,7 +148,16 @@ export async function buildApp(config: Config, database: Database, options: Buil
           headEndRole: config.netbox.headEndRole,
           health: recorders.for('netbox'),
         })
-      : simulatedNetBox(db, { providerName: config.provider.name, providerCode: config.provider.code });
+      : simulatedNetBox(db, {
+          providerName: config.provider.name,
+          providerCode: config.provider.code,
+          // The demo NetBox knows each shelf as the equipment area has it, one in five out of date,
+          // read when NetBox checks first ask for it (so a shelf added later has a record too).
+          loadDevice: async (name) => {
+            const detail = await getShelfDetailNamed({ db, query: database.query }, name);
+            return detail && netboxVersionOfShelf(discoveredShelfOf(detail));
+          },
+        });
   const zabbix = config.zabbix
     ? zabbixApi({ ...config.zabbix, health: recorders.for('zabbix') })
     : simulatedZabbix(db, shelfHosts);
@@ -189,6 +202,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(zabbixRoutes);
       await api.register(equipmentRoutes);
       await api.register(equipmentToolRoutes);
+      await api.register(netboxCheckRoutes);
     },
     { prefix: '/api' },
   );

@@ -382,3 +382,49 @@ export function netboxWriteFor(difference: InventoryDifference, shelf: Discovere
   if (field === 'serial') return { write: 'updateInventoryItem', id, patch: { serial: part.serial } };
   return null;
 }
+
+// The compare and sync pages (GET /api/equipment/{id}/netbox and its sync). A null record means NetBox
+// has no device of the shelf's name: the page says so, and there is nothing to pick.
+export const netboxCompareSchema = z.object({
+  shelf: discoveredShelfSchema,
+  record: netboxDeviceRecordSchema.nullable(),
+  differences: z.array(inventoryDifferenceSchema),
+});
+export type NetBoxCompare = z.output<typeof netboxCompareSchema>;
+
+export const netboxSyncLimit = 500;
+
+export const netboxCheckMessages = {
+  pickRequired: 'Choose at least one difference to write to NetBox',
+  tooMany: `Choose at most ${netboxSyncLimit} differences at a time`,
+  differenceRequired: 'Each difference is named by its id',
+  notInNetBox: (shelf: string) => `${shelf} is not in NetBox: there is nothing to write to`,
+  // The page showed an older comparison: what it picked is no longer a difference.
+  stale: (id: string) =>
+    `${id} is no longer a difference: NetBox or the shelf changed since the page was shown. Reload and choose again`,
+  written: (count: number) => `${count} ${count === 1 ? 'change' : 'changes'} written to NetBox`,
+  unavailable: 'NetBox could not be reached. Please try again.',
+  refused: (reasons: string[]) =>
+    reasons.length > 0
+      ? `NetBox refused the change: ${reasons.join('; ')}`
+      : 'NetBox refused the change. Reload and try again.',
+  // A write failing part way leaves the earlier ones in NetBox: the message says how far it got.
+  stoppedAfter: (written: number, total: number, why: string) =>
+    written === 0 ? why : `${why} ${written} of ${total} changes were written before it stopped.`,
+} as const;
+
+// The ids of the chosen differences (inventoryDifferenceSchema.id), in the order to write them.
+export const netboxSyncRequestSchema = z.strictObject({
+  differences: z
+    .array(
+      z
+        .string({ error: netboxCheckMessages.differenceRequired })
+        .min(1, netboxCheckMessages.differenceRequired),
+      {
+        error: netboxCheckMessages.pickRequired,
+      },
+    )
+    .min(1, netboxCheckMessages.pickRequired)
+    .max(netboxSyncLimit, netboxCheckMessages.tooMany),
+});
+export type NetBoxSyncRequest = z.output<typeof netboxSyncRequestSchema>;

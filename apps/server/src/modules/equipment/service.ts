@@ -80,7 +80,7 @@ export async function getShelf(ctx: Pick<ServiceContext, 'query'>, id: number) {
   return shelf;
 }
 
-export async function getShelfDetail(ctx: ServiceContext, id: number): Promise<ShelfDetail> {
+export async function getShelfDetail(ctx: Pick<ServiceContext, 'query'>, id: number): Promise<ShelfDetail> {
   const shelf = await getShelf(ctx, id);
   const [cardlist, portlist, alarmlist] = await Promise.all([
     listShelfCards(ctx.query, id),
@@ -88,6 +88,15 @@ export async function getShelfDetail(ctx: ServiceContext, id: number): Promise<S
     listShelfAlarms(ctx.query, id),
   ]);
   return { ...shelf, cardlist, portlist, alarmlist };
+}
+
+// A shelf by its name, ignoring case (names are unique so): for what knows shelves by name, like NetBox.
+export async function getShelfDetailNamed(
+  ctx: Pick<ServiceContext, 'db' | 'query'>,
+  name: string,
+): Promise<ShelfDetail | null> {
+  const id = await findShelfNamed(ctx.db, name);
+  return id === null ? null : getShelfDetail(ctx, id);
 }
 
 export async function listShelfPortsFor(ctx: ServiceContext, id: number): Promise<ShelfPort[]> {
