@@ -33,9 +33,15 @@ const roles: { key: AccountKey; actor: NavActor }[] = [
 ];
 
 // Detail pages are reached through the first link of their kind on the lists the role can see.
-const detailKinds = [/^\/service\/[^/]+$/, /^\/site\/[^/]+$/, /^\/event\/[^/]+$/, /^\/ticket\/[^/]+$/];
+const detailKinds = [
+  /^\/service\/[^/]+$/,
+  /^\/site\/[^/]+$/,
+  /^\/event\/[^/]+$/,
+  /^\/ticket\/[^/]+$/,
+  /^\/equipment\/shelf\/\d+$/,
+];
 
-// The sidebar's actions that open a wizard (Update Equipment still leads to a placeholder page), each
+// The sidebar's actions that open a wizard or a dialog (Update Equipment opens Update Shelf), each
 // checked open, once, by the first role that has it; the page under the wizard was checked already.
 const wizardTargets: Partial<Record<NavAction, string>> = {
   'new-service': '/services',
@@ -44,6 +50,7 @@ const wizardTargets: Partial<Record<NavAction, string>> = {
   'site-checkin': '/checkins',
   'new-event': '/events',
   'new-ticket': '/tickets',
+  'update-equipment': '/equipment',
 };
 const wizardsChecked = new Set<NavAction>();
 
@@ -51,6 +58,16 @@ const wizardsChecked = new Set<NavAction>();
 // first role that may open it, like the wizards. `open` is the click; without it the path opens it.
 const pageDialogs: { path: string; permission: Permission; open?: (page: Page) => Promise<unknown> }[] = [
   { path: '/equipment/inventory?action=new-part', permission: 'equipment.manage' },
+  { path: '/equipment?action=new-shelf', permission: 'equipment.manage' },
+  {
+    // The port view of a PoP router's port that carries a service (its telemetry is simulated).
+    path: '/equipment?q=S0006pe',
+    permission: 'equipment.view',
+    open: async (page) => {
+      await page.getByRole('link', { name: 'S0006pe' }).click();
+      await page.getByRole('button', { name: 'Open port xe-1-0-5' }).click();
+    },
+  },
   {
     path: '/equipment/inventory',
     permission: 'spareparts.record',
