@@ -33,9 +33,12 @@ export const toolDownloads: Record<
   },
 };
 
+// The API path below /api (spec 7.7), shared by the server's routes and the browser's requests.
 export function toolDownloadPath(kind: ToolDownloadKind): string {
-  return `/api/tools/generate/${kind}`;
+  return `tools/generate/${kind}`;
 }
+
+export const toolDownloadFailed = 'The file could not be made; try again';
 
 // A shelf as the downloads need it (the shelves table joined to its site).
 export type ToolShelf = {

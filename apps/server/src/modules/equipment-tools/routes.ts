@@ -1,4 +1,9 @@
-import { type ToolDownloadKind, toolDownloadKinds, toolDownloads } from '@lightpath/domain/equipment-tools';
+import {
+  type ToolDownloadKind,
+  toolDownloadKinds,
+  toolDownloadPath,
+  toolDownloads,
+} from '@lightpath/domain/equipment-tools';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf } from '../../platform/service-context';
 import { generateToolFile } from './service';
@@ -19,7 +24,7 @@ const summaries: Record<ToolDownloadKind, string> = {
 export const equipmentToolRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of toolDownloadKinds) {
     app.get(
-      `/tools/generate/${kind}`,
+      `/${toolDownloadPath(kind)}`,
       {
         config: { permission: 'equipment.view' },
         schema: {
