@@ -1,6 +1,7 @@
 import { equipmentMessages, shelfUpdateTexts } from '@lightpath/domain/equipment';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { site } from '../../../test/checkins-test-fixtures';
 import { shelf } from '../../../test/equipment-test-fixtures';
 import { ok, page, renderSignedIn, sessionFor } from '../../../test/page-fixtures';
 import { EquipmentPage } from './equipment-page';
@@ -32,13 +33,14 @@ function render(
 const where = () => screen.getByTestId('where').textContent;
 
 // Mantine keeps each select's options in its own listbox, so they are looked up there.
-async function chooseShelf(dialog: HTMLElement, option: RegExp) {
-  const input = within(dialog).getByRole('combobox', { name: /^Shelf/ });
+async function choose(dialog: HTMLElement, label: RegExp, option: RegExp) {
+  const input = within(dialog).getByRole('combobox', { name: label });
   fireEvent.click(input);
   const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '');
-  if (!listbox) throw new Error('no listbox for Shelf');
+  if (!listbox) throw new Error(`no listbox for ${label}`);
   fireEvent.click(await within(listbox).findByRole('option', { name: option, hidden: true }));
 }
+const chooseShelf = (dialog: HTMLElement, option: RegExp) => choose(dialog, /^Shelf/, option);
 
 describe('EquipmentPage', () => {
   it('refuses customers and calls nothing', async () => {
@@ -108,6 +110,36 @@ describe('EquipmentPage', () => {
     expect(within(dialog).getByText(equipmentMessages.siteRequired)).toBeTruthy();
     expect(within(dialog).getByText(equipmentMessages.vendorInvalid)).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('adds a shelf at a site found by search and shows the server message', async () => {
+    const { calls } = render(1, '/equipment?action=new-shelf', {
+      'GET /api/shelves': page([pe]),
+      'GET /api/sites': page([site(4, 'S0004', 'Eastbrook PoP')]),
+      'POST /api/equipment': ok(shelf(12, 'S0004pe'), equipmentMessages.created('S0004pe')),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Add shelf' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Shelf name/ }), {
+      target: { value: 'S0004pe' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /IP address/ }), {
+      target: { value: '10.0.0.12' },
+    });
+    await choose(dialog, /^Site/, /S0004 Eastbrook PoP/);
+    await choose(dialog, /^Vendor/, /^Juniper$/);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Model/ }), { target: { value: 'MX480' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add shelf' }));
+    expect(await screen.findByText(equipmentMessages.created('S0004pe'))).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      equipmentname: 'S0004pe',
+      ipaddress: '10.0.0.12',
+      siteid: 4,
+      vendor: 'Juniper',
+      model: 'MX480',
+      spack: '',
+      serial: '',
+    });
+    await waitFor(() => expect(where()).toBe('/equipment'));
   });
 
   it('runs Update Shelf from the sidebar action: pick a shelf, check, update', async () => {

@@ -143,6 +143,31 @@ describe('ShelfPage', () => {
     expect(screen.queryByRole('button', { name: 'Update Shelf' })).toBeNull();
   });
 
+  it('says so when telemetry keeps no readings for a port', async () => {
+    const notFound = { status: 404, body: { result: 'Failure', message: 'Port not found' } };
+    render(3, '/equipment/shelf/2?port=S0003pe-xe-0-0-1', {
+      'GET /api/port/S0003pe-xe-0-0-1/operationalstatus': notFound,
+      'GET /api/port/S0003pe-xe-0-0-1/lightlevels': notFound,
+      'GET /api/port/S0003pe-xe-0-0-1/trafficvalues': notFound,
+    });
+    const drawer = await screen.findByRole('dialog', { name: 'Port xe-0-0-1' });
+    expect(
+      await within(drawer).findByText('The telemetry source keeps no readings for this port.'),
+    ).toBeTruthy();
+  });
+
+  it('edits the shelf, sending only what changed', async () => {
+    const { calls } = render(3, '/equipment/shelf/2', {
+      'PUT /api/equipment/2': ok(shelfDetail({ model: 'MX960' }), equipmentMessages.updated('S0003pe')),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit S0003pe' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Model/ }), { target: { value: 'MX960' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(equipmentMessages.updated('S0003pe'))).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ model: 'MX960' });
+  });
+
   it('lets the NOC delete the shelf after a confirmation naming it, and shows a refusal as the server words it', async () => {
     const refusal = equipmentMessages.carriesServices('S0003pe', 1);
     const { calls } = render(1, '/equipment/shelf/2', {

@@ -1,8 +1,10 @@
 import { bitRateUnitFor, bitsPerSecond, formatBitRate } from '@lightpath/domain/telemetry';
-import { Badge, Drawer, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Drawer, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { type ChartSeries, TimeSeriesChart } from '../../../components/time-series-chart';
+import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { mergeSeries, type SeriesPoint, seriesSummary } from '../../../lib/time-series';
 import {
@@ -123,6 +125,15 @@ function PortNow({ portid }: { portid: string }) {
   const status = usePortOperationalStatus(portid);
   const light = usePortLightLevels(portid);
   const traffic = usePortTrafficValues(portid);
+  // Telemetry answers 404 for a port it keeps no readings for (one no service uses yet).
+  const unknown = status.error instanceof ApiError && status.error.status === 404;
+  if (unknown) {
+    return (
+      <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
+        The telemetry source keeps no readings for this port.
+      </Alert>
+    );
+  }
   return (
     <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm">
       <Figure label="Operational status">
