@@ -19,6 +19,7 @@ import {
   spackStatsSchema,
 } from '@lightpath/domain/equipment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendDownload } from '../../platform/download';
 import { done, ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
 import { contextOf } from '../../platform/service-context';
@@ -214,12 +215,7 @@ export const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { equipmentid, format } = request.params;
-      const file = await shelfInventory(contextOf(request), equipmentid, format);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
-        .header('cache-control', 'private, no-store')
-        .send(file.body);
+      return sendDownload(reply, await shelfInventory(contextOf(request), equipmentid, format));
     },
   );
 

@@ -17,6 +17,7 @@ import {
   ticketStatusSchema,
 } from '@lightpath/domain/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendDownload } from '../../platform/download';
 import { ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
 import { idempotencyKeyOf } from '../../platform/idempotency';
@@ -102,12 +103,11 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       const { ticketid, attachmentid } = request.params;
       const file = await downloadAttachmentFor(contextOf(request), ticketid, attachmentid);
       // Always a download, never shown inline: the portal's origin must not render uploaded files.
-      return reply
-        .header('content-type', file.contenttype)
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.bytes);
+      return sendDownload(reply, {
+        filename: file.filename,
+        contentType: file.contenttype,
+        body: file.bytes,
+      });
     },
   );
 
