@@ -92,7 +92,8 @@ describe('who may download the staff tools', () => {
       const reply = await download(kind);
       const [type, filename] = expected[kind];
       expect(reply.headers['content-type']).toBe(`${type}; charset=utf-8`);
-      expect(reply.headers['content-disposition']).toBe(`attachment; filename="${filename}"`);
+      expect(reply.headers['content-disposition']).toBe(`attachment; filename*=UTF-8''${filename}`);
+      expect(reply.headers['x-content-type-options']).toBe('nosniff');
       expect(reply.headers['cache-control']).toBe('private, no-store');
     }
   });

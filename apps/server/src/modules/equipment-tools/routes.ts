@@ -5,6 +5,7 @@ import {
   toolDownloads,
 } from '@lightpath/domain/equipment-tools';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendDownload } from '../../platform/download';
 import { contextOf } from '../../platform/service-context';
 import { generateToolFile } from './service';
 
@@ -33,14 +34,7 @@ export const equipmentToolRoutes: FastifyPluginAsyncZod = async (app) => {
           produces: [toolDownloads[kind].contentType.split(';')[0]!],
         },
       },
-      async (request, reply) => {
-        const file = await generateToolFile(contextOf(request), kind);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${file.filename}"`)
-          .header('cache-control', 'private, no-store')
-          .send(file.body);
-      },
+      async (request, reply) => sendDownload(reply, await generateToolFile(contextOf(request), kind)),
     );
   }
 };

@@ -9,10 +9,9 @@ import {
   type ToolDownloadKind,
   toolDownloads,
 } from '@lightpath/domain/equipment-tools';
+import type { Download } from '../../platform/download';
 import type { ServiceContext } from '../../platform/service-context';
 import { listPowerSites, listToolShelves } from './repository';
-
-export type ToolFile = { filename: string; contentType: string; body: string };
 
 // mRemoteNG's `Protected` attribute: the not-protected sentinel encrypted the way mRemoteNG 1.76+
 // encrypts (AES-256-GCM, 128-bit salt that is also the associated data, 128-bit nonce, 128-bit tag,
@@ -34,7 +33,7 @@ export function mremoteProtectedToken(
 
 // Each download is built from the database when asked for; nothing is cached (the shelves change
 // with Update Shelf and the NOC's edits, and the response says no-store).
-export async function generateToolFile(ctx: ServiceContext, kind: ToolDownloadKind): Promise<ToolFile> {
+export async function generateToolFile(ctx: ServiceContext, kind: ToolDownloadKind): Promise<Download> {
   const { filename, contentType } = toolDownloads[kind];
   const body = await bodyOf(ctx, kind);
   return { filename, contentType, body };
