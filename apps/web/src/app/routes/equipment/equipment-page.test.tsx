@@ -65,6 +65,7 @@ describe('EquipmentPage', () => {
     expect(within(row).getByText('2 Warning')).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'Northgate PoP' }).getAttribute('href')).toBe('/site/3');
     expect(within(screen.getByRole('row', { name: /S0021ntu/ })).getByText('No alarms')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Downloads' })).toBeTruthy();
     const asked = new URL(calls.find((c) => c.url.startsWith('/api/shelves'))!.url, 'http://x');
     expect(Object.fromEntries(asked.searchParams)).toEqual({
       limit: '25',

@@ -26,6 +26,7 @@ import { SitePicker } from '../../../features/equipment/components/pickers';
 import { ShelfFormModal } from '../../../features/equipment/components/shelf-form-modal';
 import { ShelvesTable } from '../../../features/equipment/components/shelves-table';
 import { UpdateShelfModal } from '../../../features/equipment/components/update-shelf-modal';
+import { EquipmentToolDownloads } from '../../../features/equipment-tools/components/equipment-tool-downloads';
 import { errorMessage } from '../../../lib/api-client';
 import { allPages, downloadCsv, toCsv } from '../../../lib/csv';
 import { formatDateTime } from '../../../lib/format';
@@ -157,6 +158,8 @@ export function EquipmentPage() {
             >
               Export CSV
             </Button>
+            {/* Spec 7.7: the staff tools' files (mRemoteNG, SiteManager, PowerSuite) of the shelves one may see. */}
+            <EquipmentToolDownloads />
             {manage && (
               <Button
                 variant="light"
