@@ -150,6 +150,14 @@ const signedInRoutes: RouteObject[] = [
     element: page(() => import('./routes/equipment/zabbix-triggers-page').then((m) => m.ZabbixTriggersPage)),
   },
   {
+    path: 'equipment/compare-netbox-config/:shelfName',
+    element: page(() => import('./routes/equipment/compare-netbox-page').then((m) => m.CompareNetBoxPage)),
+  },
+  {
+    path: 'equipment/sync-physical-inventory/:shelfName',
+    element: page(() => import('./routes/equipment/sync-inventory-page').then((m) => m.SyncInventoryPage)),
+  },
+  {
     path: 'equipment/inventory',
     element: page(() => import('./routes/equipment/spare-parts-page').then((m) => m.SparePartsPage)),
   },

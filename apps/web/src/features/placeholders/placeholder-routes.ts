@@ -14,7 +14,6 @@ export type PlaceholderRoute = {
   permission?: Permission;
 };
 
-const equipment: Crumb = { label: 'Equipment', to: '/equipment' };
 const colocation: Crumb = { label: 'Co-location' };
 const reports: Crumb = { label: 'Reports' };
 
@@ -33,20 +32,6 @@ export const placeholderRoutes: PlaceholderRoute[] = [
     section: colocation,
     area: 'co-location',
     permission: 'colocation.view',
-  },
-  {
-    path: '/equipment/compare-netbox-config/:shelfName',
-    title: (p) => `Compare NetBox Config · ${p.shelfName ?? ''}`,
-    section: equipment,
-    area: 'equipment tools',
-    permission: 'equipment.manage',
-  },
-  {
-    path: '/equipment/sync-physical-inventory/:shelfName',
-    title: (p) => `Sync Physical Inventory · ${p.shelfName ?? ''}`,
-    section: equipment,
-    area: 'equipment tools',
-    permission: 'equipment.manage',
   },
   {
     path: '/documentation/sla-reports',
