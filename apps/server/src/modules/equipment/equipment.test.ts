@@ -189,6 +189,12 @@ describe('the shelf list', () => {
 
     const found = await get<Page>(`/api/shelves?q=${pop.name.toLowerCase()}`);
     expect(found.results.map((s) => s.equipmentname)).toContain(pop.name);
+    // A site's name finds the shelves there.
+    const popSite = atPop.results[0]!.sitename;
+    const bySite = await get<Page>(`/api/shelves?q=${encodeURIComponent(popSite.split(' ')[0]!)}&limit=1000`);
+    expect(bySite.results.map((s) => s.equipmentname)).toEqual(
+      expect.arrayContaining(atPop.results.map((s) => s.equipmentname)),
+    );
 
     const sorted = await get<Page>('/api/shelves?sort=-equipmentname&limit=5');
     const names5 = sorted.results.map((s) => s.equipmentname);

@@ -75,10 +75,11 @@ function shelfWhere(filter: ShelfListFilter, params: Params): string {
           where s.customer_id = ${customer}))`);
   }
   if (filter.q) {
-    // The trigram index's expression, so a search over every shelf is an index scan.
-    where.push(
-      `(sh.name || ' ' || coalesce(sh.ip_address, '') || ' ' || sh.model) ilike ${params.add(containsPattern(filter.q))}`,
-    );
+    // The trigram index's expression, so a search over every shelf is an index scan; and the shelves
+    // at the sites whose name matches, through the sites' own trigram index ('Eastbrook').
+    const pattern = params.add(containsPattern(filter.q));
+    where.push(`((sh.name || ' ' || coalesce(sh.ip_address, '') || ' ' || sh.model) ilike ${pattern}
+      or sh.site_id in (select site_id from sites where site_name ilike ${pattern}))`);
   }
   return where.length > 0 ? where.join(' and ') : 'true';
 }

@@ -184,7 +184,7 @@ export function EquipmentPage() {
         <Group gap="sm" mb="md" align="flex-end">
           <TextInput
             aria-label="Search equipment"
-            placeholder="Search by name, IP address, model or software"
+            placeholder="Search by name, IP address, model or site"
             leftSection={<IconSearch size={16} />}
             value={list.get('q')}
             onChange={(event) => list.set({ q: event.currentTarget.value }, { replace: true })}
