@@ -77,9 +77,14 @@ function shelfWhere(filter: ShelfListFilter, params: Params): string {
   if (filter.q) {
     // The trigram index's expression, so a search over every shelf is an index scan; and the shelves
     // at the sites whose name matches, through the sites' own trigram index ('Eastbrook').
+    // A union, not an OR: each half keeps its index (an OR over the two read every shelf).
     const pattern = params.add(containsPattern(filter.q));
-    where.push(`((sh.name || ' ' || coalesce(sh.ip_address, '') || ' ' || sh.model) ilike ${pattern}
-      or sh.site_id in (select site_id from sites where site_name ilike ${pattern}))`);
+    where.push(`sh.shelf_id in (
+      select m.shelf_id from shelves m
+        where (m.name || ' ' || coalesce(m.ip_address, '') || ' ' || m.model) ilike ${pattern}
+      union
+      select m.shelf_id from shelves m
+        where m.site_id in (select site_id from sites where site_name ilike ${pattern}))`);
   }
   return where.length > 0 ? where.join(' and ') : 'true';
 }
