@@ -17,7 +17,8 @@ function DifferenceLine({ difference }: { difference: InventoryDifference }) {
   const badge = changeBadges[difference.change];
   return (
     <Group gap={6} wrap="nowrap" align="flex-start">
-      <Badge variant="light" color={badge.color} size="sm" style={{ flexShrink: 0 }}>
+      {/* The sentence says the same: the badge is for the eye, not read out twice. */}
+      <Badge variant="light" color={badge.color} size="sm" style={{ flexShrink: 0 }} aria-hidden>
         {badge.label}
       </Badge>
       <Text span fz="sm" style={{ overflowWrap: 'anywhere' }}>
