@@ -61,6 +61,22 @@ function render(
 const where = () => screen.getByTestId('where').textContent;
 
 describe('ShelfPage', () => {
+  it('offers the NetBox compare and sync pages of the shelf from its Inventory menu', async () => {
+    render(2, '/equipment/shelf/2');
+    fireEvent.click(await screen.findByRole('button', { name: 'Inventory' }));
+    const name = shelfDetail().equipmentname;
+    const hrefs = async () =>
+      Object.fromEntries(
+        (await screen.findAllByRole('menuitem')).map((item) => [item.textContent, item.getAttribute('href')]),
+      );
+    await waitFor(async () =>
+      expect(await hrefs()).toMatchObject({
+        'Compare with NetBox': `/equipment/compare-netbox-config/${encodeURIComponent(name)}`,
+        'Sync physical inventory': `/equipment/sync-physical-inventory/${encodeURIComponent(name)}`,
+      }),
+    );
+  });
+
   it('refuses customers and calls nothing', async () => {
     for (const type of [4, 5] as const) {
       const { calls } = render(type, '/equipment/shelf/2');

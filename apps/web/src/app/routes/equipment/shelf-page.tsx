@@ -154,6 +154,19 @@ export function ShelfPage() {
               <Menu.Dropdown>
                 <Menu.Item onClick={() => download('csv')}>Download inventory CSV</Menu.Item>
                 <Menu.Item onClick={() => download('json')}>Download inventory JSON</Menu.Item>
+                <Menu.Divider />
+                <Menu.Item
+                  component={Link}
+                  to={`/equipment/compare-netbox-config/${encodeURIComponent(shelf.equipmentname)}`}
+                >
+                  Compare with NetBox
+                </Menu.Item>
+                <Menu.Item
+                  component={Link}
+                  to={`/equipment/sync-physical-inventory/${encodeURIComponent(shelf.equipmentname)}`}
+                >
+                  Sync physical inventory
+                </Menu.Item>
               </Menu.Dropdown>
             </Menu>
             {manage && (

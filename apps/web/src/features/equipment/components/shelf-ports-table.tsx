@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPlugConnected, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListFooter } from '../../../components/list-footer';
 import { PortStateBadge } from './equipment-badges';
 
 type Props = { ports: ShelfPort[]; onOpen: (port: ShelfPort) => void };
@@ -89,9 +90,14 @@ function matching(ports: ShelfPort[], filter: string): ShelfPort[] {
   );
 }
 
+// Fifty ports a page: a 200-port router's page paints in one go without drawing every row, and the
+// filter finds any port whatever page it is on.
+const portsPerPage = 50;
+
 export function ShelfPortsTable({ ports, onOpen }: Props) {
   const narrow = useMediaQuery('(max-width: 48em)');
   const [filter, setFilter] = useState('');
+  const [page, setPage] = useState(1);
   if (ports.length === 0) {
     return (
       <EmptyState
@@ -112,7 +118,10 @@ export function ShelfPortsTable({ ports, onOpen }: Props) {
       placeholder="Filter by port, service or customer"
       leftSection={<IconSearch size={16} />}
       value={filter}
-      onChange={(event) => setFilter(event.currentTarget.value)}
+      onChange={(event) => {
+        setFilter(event.currentTarget.value);
+        setPage(1);
+      }}
       type="search"
       mb="sm"
       maw={360}
@@ -128,11 +137,25 @@ export function ShelfPortsTable({ ports, onOpen }: Props) {
       </>
     );
   }
+  const pages = Math.ceil(sorted.length / portsPerPage);
+  const current = Math.min(page, pages);
+  const shown = sorted.slice((current - 1) * portsPerPage, current * portsPerPage);
+  const pager =
+    pages > 1 ? (
+      <ListFooter
+        count={sorted.length}
+        page={current}
+        pageSize={portsPerPage}
+        onPage={setPage}
+        noun="ports"
+      />
+    ) : null;
   if (narrow)
     return (
       <>
         {search}
-        <PortCards ports={sorted} onOpen={onOpen} />
+        <PortCards ports={shown} onOpen={onOpen} />
+        {pager}
       </>
     );
   return (
@@ -151,7 +174,7 @@ export function ShelfPortsTable({ ports, onOpen }: Props) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {sorted.map((port) => (
+            {shown.map((port) => (
               <Table.Tr key={port.portid}>
                 <Table.Td>
                   <PortButton port={port} onOpen={onOpen} />
@@ -172,6 +195,7 @@ export function ShelfPortsTable({ ports, onOpen }: Props) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {pager}
     </>
   );
 }
