@@ -224,9 +224,17 @@ export async function endToEndCheckOf(ctx: ServiceContext, serviceid: string) {
 async function portEndpoint(ctx: ServiceContext, portid: string) {
   const rows = await listServicesOnPort(ctx.db, ctx.caller.scope, portid);
   const ends = rows.map((service) => endpointAt(service, service.aendportid === portid ? 'A' : 'B', portid));
-  const endpoint = ends.find((e) => e.inService) ?? ends[0];
+  const endpoint = ends.find((e) => e.inService) ?? ends[0] ?? (await freeShelfPort(ctx, portid));
   if (!endpoint) throw new NotFound(telemetryMessages.portNotFound);
   return { rows, ends, endpoint };
+}
+
+// A port on a shelf that no service names (a spare port, an uplink) is read like any other: dark while
+// it is administratively down, live otherwise. The port routes are the staff's (equipment.view).
+async function freeShelfPort(ctx: ServiceContext, portid: string): Promise<Endpoint | null> {
+  const shelf = await shelfOfPort(ctx, portid);
+  if (!shelf) return null;
+  return { end: 'A', port: portid, service: null, speedBps: null, inService: shelf.state !== 'disabled' };
 }
 
 export async function portOf(ctx: ServiceContext, portid: string) {

@@ -190,6 +190,38 @@ describe('port telemetry (simulated)', () => {
     expect((await get(`/api/port/${port()}/traffichistory/6`)).json().payload.out).toHaveLength(181);
     expect((await get(`/api/port/${port()}/traffichistory/0`)).statusCode).toBe(400);
   });
+
+  it('reads a shelf port no service names: dark while administratively down, live when up', async () => {
+    const free = await t.database.query<{ portid: string; state: string; equipmentid: number }>(
+      'test_telemetry_free_ports',
+      `select distinct on (p.state) p.port_id as portid, p.state, p.shelf_id as equipmentid
+       from equipment_ports p
+       where not exists (select 1 from services s where p.port_id in (s.a_end_port_id, s.b_end_port_id))
+         and p.state in ('up', 'disabled')
+       order by p.state, p.port_id`,
+      [],
+    );
+    const byState = new Map(free.map((row) => [row.state, row]));
+    const spare = byState.get('disabled')!;
+    const uplink = byState.get('up')!;
+    const url = (row: { portid: string }, rest = '') => `/api/port/${encodeURIComponent(row.portid)}${rest}`;
+
+    const spareReply = (await get(url(spare), demo.eng)).json().payload;
+    expect(spareReply).toMatchObject({
+      portid: spare.portid,
+      services: [],
+      equipmentid: spare.equipmentid,
+      status: 'DOWN',
+    });
+    expect((await get(url(spare, '/lightlevels'))).json().payload).toEqual({ rx: null, tx: null });
+    expect((await get(url(spare, '/lighthistory/6'))).json().payload).toEqual({ rx: [], tx: [] });
+
+    expect((await get(url(uplink, '/operationalstatus'))).json().payload.status).toBe('UP');
+    expect((await get(url(uplink, '/lightlevels'))).json().payload.rx).toBeLessThan(0);
+    expect((await get(url(uplink, '/traffichistory/6'))).json().payload.in).toHaveLength(181);
+    // Customers never read a shelf's ports.
+    expect((await get(url(uplink), demo.ungAdmin)).statusCode).toBe(403);
+  });
 });
 
 describe('service telemetry when Prometheus cannot be reached', () => {
