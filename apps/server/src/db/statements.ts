@@ -33,3 +33,8 @@ export class Params {
 // A timestamp column as whole unix seconds, the API's time format (decisions.md: times on the wire),
 // as float8 so it arrives as a JavaScript number (int8 would arrive as a string).
 export const epochSeconds = (column: string) => `floor(extract(epoch from ${column}))::float8`;
+
+// The rows of a Drizzle `execute()`: both drivers (PGlite and node-postgres) answer with them under `rows`.
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

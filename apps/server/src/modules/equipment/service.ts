@@ -296,9 +296,10 @@ export async function checkOrUpdateShelf(
   input: ShelfUpdateRequest,
 ): Promise<{ check: ShelfCheck; message: string }> {
   if (input.equipmentid !== id) throw Invalid.field('equipmentid', equipmentMessages.bodyIdMismatch);
-  const shelf = await getShelf(ctx, id);
   // Read without a lock: the device is asked outside any transaction.
-  const row = (await readShelfRow(ctx.db, id))!;
+  const row = await readShelfRow(ctx.db, id);
+  if (!row) throw new NotFound(equipmentMessages.notFound);
+  const shelf = { equipmentname: row.name };
   const cards = await readCardRows(ctx.db, id);
   const facts = await discover(ctx, row, cards);
   if (input.action === 'update') {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/statements';
 import type { DemoZabbixHost } from '../../integrations/zabbix/demo';
 
 // The demo's Zabbix monitors every shelf (decisions.md: simulators are consistent with the portal's
@@ -48,9 +49,4 @@ export async function shelfHosts(db: Db): Promise<DemoZabbixHost[]> {
 // Port ids write the interface with dashes; Junos and its alarms write xe-1/0/5.
 function junosName(port: string): string {
   return port.replace(/^((?:ge|xe|et)-\d+)-(\d+)-(\d+)$/, '$1/$2/$3');
-}
-
-// Both drivers (PGlite and node-postgres) answer execute() with the rows under `rows`.
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

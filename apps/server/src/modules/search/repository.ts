@@ -10,6 +10,7 @@ import {
 } from '@lightpath/domain/search';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/statements';
 import {
   fuzzyPrefilterPatterns,
   matchesSql,
@@ -333,10 +334,6 @@ function sourcesFor(scope: Scope, term: SearchTerm, request: SearchRequest): Sou
 }
 
 type Row = Omit<SearchResult, 'score' | 'detail'> & { source: number; score: number; total: number };
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 // Runs the search with three planner settings, for this transaction only:
 // - pg_trgm's `%>` operator reads its threshold from a setting; pinning it to the rule's floor for
