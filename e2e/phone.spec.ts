@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { accounts, signIn } from './fixtures';
+import { accounts, api, apiToken, signIn } from './fixtures';
 
 // Issue 12: on a phone the Select drop-downs inside full-screen modals rendered past the right edge,
 // widened the page and toggled open and shut every 100-200 ms, so no option could be tapped. Every
@@ -134,5 +134,76 @@ test.describe('Select drop-downs in full-screen modals on a phone', () => {
     const person = await tapOption(page, users, /./);
     await expect(subscriber).toHaveValue(person.trim());
     await page.screenshot({ path: `${shots}/subscribe-chosen.png` });
+  });
+
+  test("Add shelf's site and vendor, and saving", async ({ page, request }) => {
+    // A name no other run has used, removed again at the end whatever happens in between.
+    const name = `P${Date.now().toString(36)}pe`;
+    try {
+      await signIn(page, accounts.noc.email);
+      await page.goto('/equipment');
+      await page.getByRole('button', { name: 'Add shelf' }).tap();
+      const dialog = page.getByRole('dialog', { name: 'Add shelf' });
+      await expect(dialog).toBeVisible();
+      await expect(page).toHaveURL(/action=new-shelf/);
+      // Full screen on a phone: exactly as wide as the screen, with nothing wider inside it.
+      const frame = await dialog.boundingBox();
+      expect(frame!.x).toBeGreaterThanOrEqual(0);
+      expect(frame!.x + frame!.width).toBeLessThanOrEqual(phone.width);
+      expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${shots}/add-shelf-open.png` });
+
+      await dialog.getByRole('textbox', { name: /^Shelf name/ }).fill(name);
+      const site = dialog.getByRole('combobox', { name: /^Site/ });
+      const sites = await tapOpen(page, site, 'add-shelf-site-open');
+      await expect(sites.getByRole('option').first()).toBeVisible();
+      const siteLabel = await tapOption(page, sites, /PoP/);
+      await expect(site).toHaveValue(siteLabel.trim());
+
+      const vendor = dialog.getByRole('combobox', { name: /^Vendor/ });
+      const vendors = await tapOpen(page, vendor, 'add-shelf-vendor-open');
+      await tapOption(page, vendors, /^Juniper$/);
+      await expect(vendor).toHaveValue('Juniper');
+      await dialog.getByRole('textbox', { name: /^Model/ }).fill('MX204');
+      await page.screenshot({ path: `${shots}/add-shelf-filled.png` });
+
+      // Both buttons can be brought into view and tapped inside the screen.
+      const cancel = dialog.getByRole('button', { name: 'Cancel' });
+      const save = dialog.getByRole('button', { name: 'Add shelf' });
+      for (const button of [cancel, save]) {
+        await button.scrollIntoViewIfNeeded();
+        const box = await button.boundingBox();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
+        expect(box!.y).toBeGreaterThanOrEqual(0);
+        expect(box!.y + box!.height).toBeLessThanOrEqual(phone.height);
+      }
+      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${shots}/add-shelf-buttons.png` });
+      await save.tap();
+      await expect(dialog).toBeHidden();
+      await expect(page).not.toHaveURL(/action=new-shelf/);
+      await expect(page.getByText(`${name} added`)).toBeVisible();
+
+      await page.getByRole('searchbox', { name: 'Search equipment' }).fill(name);
+      // A phone lists each shelf as a card: the one found is the new shelf, at its site.
+      await expect(page.getByRole('link', { name, exact: true })).toHaveCount(1);
+      await expect(page.getByText('Juniper MX204', { exact: true })).toBeVisible();
+      await expect(page.getByText(/^Showing 1–1 of 1 shelves$/)).toBeVisible();
+      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${shots}/add-shelf-saved.png` });
+    } finally {
+      const token = await apiToken(request, accounts.noc.email);
+      const found = await api<{ results: { equipmentid: number; equipmentname: string }[] }>(
+        request,
+        token,
+        'GET',
+        `/api/shelves?q=${name}`,
+      );
+      for (const shelf of found.body.payload.results.filter((s) => s.equipmentname === name)) {
+        expect((await api(request, token, 'DELETE', `/api/equipment/${shelf.equipmentid}`)).status).toBe(200);
+      }
+    }
   });
 });
