@@ -48,6 +48,7 @@ import { trackAllowedMethods } from './platform/allowed-methods';
 import { registerErrorHandling } from './platform/error-handler';
 import { registerNavigationCounts } from './platform/navigation-counts';
 import { registerOpenApi } from './platform/openapi';
+import { registerReplyCache } from './platform/reply-cache';
 import { registerRequestContext } from './platform/request-context';
 import { apiSecurityHeaders, registerSecurityHeaders } from './platform/security-headers';
 import { checkedSerializerCompiler, serializerCompiler } from './platform/serializer';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await registerOpenApi(app, config);
 
   registerRequestContext(app, database.query);
+  registerReplyCache(app, { query: database.query, maxBytes: config.replyCacheBytes, build: config.version });
 
   const { db } = database;
   // External systems: the real client when configured, otherwise the built-in simulator (decisions.md).

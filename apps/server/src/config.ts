@@ -92,6 +92,8 @@ const envSchema = z.object({
   ZABBIX_PASSWORD: z.string().min(1).optional(),
   // Uploaded files (site access forms): a folder, by default under DATA_DIR.
   UPLOADS_DIR: z.string().optional(),
+  // Memory for kept replies (platform/reply-cache.ts), per instance; 0 keeps none (ETags still work).
+  REPLY_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -123,6 +125,7 @@ export type Config = {
   zendesk: { url: string; email: string; apiToken: string } | null;
   zabbix: { url: string; username: string; password: string } | null;
   uploads: { dir: string; maxBytes: number };
+  replyCacheBytes: number;
 };
 
 export type TelemetryQueries = {
@@ -204,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         ? { url: e.ZABBIX_URL, username: e.ZABBIX_USERNAME, password: e.ZABBIX_PASSWORD }
         : null,
     uploads: { dir: resolve(e.UPLOADS_DIR ?? resolve(e.DATA_DIR, 'uploads')), maxBytes: e.UPLOAD_MAX_BYTES },
+    replyCacheBytes: Math.round(e.REPLY_CACHE_MB * 1024 * 1024),
     ...overrides,
   };
 }

@@ -7,9 +7,17 @@ import type { RawQuery } from '../db/client';
 import type { customers } from '../db/schema/customers';
 import type { users } from '../db/schema/users';
 import { Forbidden, Unauthorized } from './errors';
+import { keepsReplies, type ReplyCacheRule } from './reply-cache';
 import { hashToken } from './tokens';
 
-export type RouteEntry = { method: string; url: string; permission: Permission | null };
+export type RouteEntry = {
+  method: string;
+  url: string;
+  permission: Permission | null;
+  // A GET with `limit` in its query: a paged list, which must say how its replies are kept.
+  paged: boolean;
+  replyCache: ReplyCacheRule | undefined;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +46,9 @@ export type SignedIn = {
   // Loaded with the session, so handlers such as GET /api/user/me need no further query for them.
   user: Omit<UserRow, 'passwordHash'>;
   customer: Omit<CustomerRow, 'logo64'>;
+  // Read with the session for routes whose replies are kept (platform/reply-cache.ts): every
+  // table's version, as 'name=version,...'.
+  dataVersions: string | null;
 };
 
 export const tokenHeader = 'x-auth-token';
@@ -67,6 +78,14 @@ const sessionLookup = `
   where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.enabled
   limit 1`;
 
+// The same, with the data versions a kept reply is checked against, in the same snapshot: one round
+// trip either way.
+const sessionLookupWithVersions = sessionLookup.replace(
+  's.acting_type, s.acting_customer_id, s.expires_at',
+  `s.acting_type, s.acting_customer_id, s.expires_at,
+         (select string_agg(v.name || '=' || v.version, ',') from data_versions v) as data_versions`,
+);
+
 type SessionRow = {
   user_id: number;
   email: string;
@@ -95,10 +114,17 @@ type SessionRow = {
   acting_type: number | null;
   acting_customer_id: number | null;
   expires_at: Date;
+  data_versions?: string | null;
 };
 
-export async function findSession(query: RawQuery, tokenHash: string): Promise<SignedIn | null> {
-  const [row] = await query<SessionRow>('lightpath_find_session', sessionLookup, [tokenHash]);
+export async function findSession(
+  query: RawQuery,
+  tokenHash: string,
+  withVersions = false,
+): Promise<SignedIn | null> {
+  const [row] = withVersions
+    ? await query<SessionRow>('lightpath_find_session_versions', sessionLookupWithVersions, [tokenHash])
+    : await query<SessionRow>('lightpath_find_session', sessionLookup, [tokenHash]);
   if (!row) return null;
   const user: SignedIn['user'] = {
     userId: row.user_id,
@@ -138,7 +164,15 @@ export async function findSession(query: RawQuery, tokenHash: string): Promise<S
     },
     { actingType: row.acting_type as UserType | null, actingCustomerId: row.acting_customer_id },
   );
-  return { actor, email: user.email, tokenHash, expiresAt: row.expires_at, user, customer };
+  return {
+    actor,
+    email: user.email,
+    tokenHash,
+    expiresAt: row.expires_at,
+    user,
+    customer,
+    dataVersions: row.data_versions ?? null,
+  };
 }
 
 // Which of these sessions are still good, and as whom they act now: the live stream's periodic check
@@ -192,9 +226,16 @@ export function registerRequestContext(app: FastifyInstance, query: RawQuery) {
     if (!config?.public && !config?.permission) {
       throw new Error(`Route ${route.method} ${route.url} must name a permission or be marked public`);
     }
+    const query = route.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD')
-        apiRoutes.push({ method, url: route.url, permission: config?.permission ?? null });
+        apiRoutes.push({
+          method,
+          url: route.url,
+          permission: config?.permission ?? null,
+          paged: method === 'GET' && query?.shape?.limit !== undefined,
+          replyCache: (route.config as { replyCache?: ReplyCacheRule } | undefined)?.replyCache,
+        });
     }
   });
 
@@ -205,7 +246,7 @@ export function registerRequestContext(app: FastifyInstance, query: RawQuery) {
     if (typeof token !== 'string' || token.length < 20 || token.length > 200) {
       throw new Unauthorized(authMessages.sessionMissing);
     }
-    const session = await findSession(query, hashToken(token));
+    const session = await findSession(query, hashToken(token), keepsReplies(config.replyCache));
     if (!session) throw new Unauthorized(authMessages.loggedOut);
     if (!can(session.actor, config.permission)) throw new Forbidden();
     request.signedIn = session;

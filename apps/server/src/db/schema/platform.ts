@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   index,
   integer,
@@ -73,4 +74,18 @@ export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// How many times each table has changed: the validator of repeat reads (platform/reply-cache.ts,
+// docs/decisions/028). Bumped by triggers in the writing transaction itself, at its commit, so a
+// reader that sees a version also sees every row written under it, on every instance.
+export const dataVersions = pgTable('data_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+// One row per writing transaction, inserted by its first write to a tracked table; the deferred
+// trigger on it bumps `data_versions` for every table the transaction touched, when it commits.
+export const dataVersionCommits = pgTable('data_version_commits', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
 });

@@ -17,6 +17,7 @@ import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { foundFirst } from '../../platform/found-first';
 import { idempotencyKeyOf } from '../../platform/idempotency';
+import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { contextOf } from '../../platform/service-context';
 import {
   createAccessRequest,
@@ -74,6 +75,8 @@ async function receiveFiles(request: FastifyRequest, maxBytes: number): Promise<
 }
 
 const tags = ['access'];
+
+const accessRequestReads: ReplyCacheRule = { reads: ['site_access_requests', 'sites', 'users', 'tickets'] };
 
 export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.dependencies;
@@ -138,7 +141,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/site/:siteid/access',
     {
-      config: { permission: 'access.request' },
+      config: { permission: 'access.request', replyCache: accessRequestReads },
       schema: {
         tags,
         summary: "A site's access requests, newest first",

@@ -11,11 +11,14 @@ import { userParamsSchema } from '@lightpath/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
+import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { contextOf } from '../../platform/service-context';
 import { requireSiteFor } from '../sites/service';
 import { checkIn, checkOut, listActiveCheckinsFor, listCheckinsFor, listSiteCheckinsFor } from './service';
 
 const tags = ['checkins'];
+// Each open check-in carries the seconds spent on site so far, which change every second.
+const checkinsFresh: ReplyCacheRule = { fresh: 'durationseconds counts the seconds on site so far' };
 
 export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   const siteExistsFirst = foundFirst(siteParamsSchema, (ctx, { siteid }) =>
@@ -25,7 +28,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/checkins',
     {
-      config: { permission: 'checkins.manage' },
+      config: { permission: 'checkins.manage', replyCache: checkinsFresh },
       schema: {
         tags,
         summary:
@@ -40,7 +43,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/site/:siteid/checkins',
     {
-      config: { permission: 'checkins.manage' },
+      config: { permission: 'checkins.manage', replyCache: checkinsFresh },
       schema: {
         tags,
         summary: "One site's check-ins, newest first; the same filters as GET /checkins",

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
+import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { contextOf } from '../../platform/service-context';
 import {
   createContact,
@@ -22,6 +23,7 @@ import {
 } from './service';
 
 const tags = ['contacts'];
+const contactReads: ReplyCacheRule = { reads: ['contacts', 'site_contacts', 'sites', 'customers'] };
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const contactInScopeFirst = foundFirst(contactParamsSchema, (ctx, { contactid }) =>
@@ -31,7 +33,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/contacts',
     {
-      config: { permission: 'contacts.view' },
+      config: { permission: 'contacts.view', replyCache: contactReads },
       schema: {
         tags,
         summary:

@@ -11,6 +11,7 @@ import {
 } from '@lightpath/domain/customers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
+import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { signedIn } from '../../platform/request-context';
 import { contextOf } from '../../platform/service-context';
 import {
@@ -22,12 +23,13 @@ import {
 } from './service';
 
 const tags = ['customers'];
+const customerReads: ReplyCacheRule = { reads: ['customers'] };
 
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers',
     {
-      config: { permission: 'portal.use' },
+      config: { permission: 'portal.use', replyCache: customerReads },
       schema: {
         tags,
         summary: 'List customers in scope (a customer user sees only its own)',

@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendDownload } from '../../platform/download';
 import { done, ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
+import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { contextOf } from '../../platform/service-context';
 import {
   checkOrUpdateShelf,
@@ -40,6 +41,18 @@ import {
 } from './service';
 
 const tags = ['equipment'];
+// Shelves with their cards, ports (and the services on them) and alarms from the Zabbix sync.
+const equipmentReads: ReplyCacheRule = {
+  reads: [
+    'shelves',
+    'equipment_cards',
+    'equipment_ports',
+    'equipment_alarms',
+    'sites',
+    'customers',
+    'services',
+  ],
+};
 
 // Spec 7.7: shelves, cards, a shelf with its ports and alarms, Update Shelf, the inventory download,
 // a site's equipment and the software release statistics. Provider staff only (decisions.md).
@@ -52,7 +65,7 @@ export const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/shelves',
     {
-      config: { permission: 'equipment.view' },
+      config: { permission: 'equipment.view', replyCache: equipmentReads },
       schema: {
         tags,
         summary:
@@ -67,7 +80,7 @@ export const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/equipmentcards',
     {
-      config: { permission: 'equipment.view' },
+      config: { permission: 'equipment.view', replyCache: equipmentReads },
       schema: {
         tags,
         summary:
@@ -82,7 +95,7 @@ export const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/equipment/:id',
     {
-      config: { permission: 'equipment.view' },
+      config: { permission: 'equipment.view', replyCache: equipmentReads },
       schema: {
         tags,
         summary: 'A shelf with its cards by slot, its ports (with the service on each) and its active alarms',
@@ -96,7 +109,7 @@ export const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/equipment/:id/ports',
     {
-      config: { permission: 'equipment.view' },
+      config: { permission: 'equipment.view', replyCache: equipmentReads },
       schema: {
         tags,
         summary:
@@ -111,7 +124,7 @@ export const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/equipment/:id/alarms',
     {
-      config: { permission: 'equipment.view' },
+      config: { permission: 'equipment.view', replyCache: equipmentReads },
       schema: {
         tags,
         summary: "A shelf's active alarms (Zabbix problems on its host), worst first, then newest",
@@ -222,7 +235,7 @@ export const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/site/:siteid/equipment',
     {
-      config: { permission: 'equipment.view' },
+      config: { permission: 'equipment.view', replyCache: equipmentReads },
       schema: {
         tags,
         summary: 'The shelves at a site, by name, with their alarms by level',

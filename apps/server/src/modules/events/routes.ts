@@ -16,6 +16,7 @@ import { serviceParamsSchema } from '@lightpath/domain/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, ok } from '../../platform/envelope';
 import { idempotencyKeyOf } from '../../platform/idempotency';
+import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { contextOf } from '../../platform/service-context';
 import {
   addEventComment,
@@ -30,6 +31,11 @@ import {
 } from './service';
 
 const tags = ['events'];
+// The views (current, latest, past...) and each event's timing move as events start and end.
+const eventListReads: ReplyCacheRule = {
+  reads: ['events', 'event_services', 'event_comments', 'services', 'sites', 'customers'],
+  eventTime: true,
+};
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   // Sidebar: Scheduled Events (works and hazards not yet ended) and Network Outages (outages now).
@@ -39,7 +45,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events',
     {
-      config: { permission: 'events.view' },
+      config: { permission: 'events.view', replyCache: eventListReads },
       schema: {
         tags,
         summary:
@@ -54,7 +60,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/past/:startdate/:enddate',
     {
-      config: { permission: 'events.view' },
+      config: { permission: 'events.view', replyCache: eventListReads },
       schema: {
         tags,
         summary: 'Events in scope that ended between two times (unix seconds), latest ended first',
@@ -74,7 +80,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/:serviceid',
     {
-      config: { permission: 'events.view' },
+      config: { permission: 'events.view', replyCache: eventListReads },
       schema: {
         tags,
         summary: "One service's events (the service must be in scope), newest first",

@@ -9,17 +9,19 @@ import {
 } from '@lightpath/domain/faq';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, ok } from '../../platform/envelope';
+import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { contextOf } from '../../platform/service-context';
 import { createFaq, deleteFaq, getFaq, listFaqs, updateFaq } from './service';
 
 const tags = ['faq'];
+const faqReads: ReplyCacheRule = { reads: ['faq_articles'] };
 
 // Spec 7.8. Everyone signed in reads the knowledge base; only the NOC writes it (decisions.md).
 export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/faqs',
     {
-      config: { permission: 'faq.view' },
+      config: { permission: 'faq.view', replyCache: faqReads },
       schema: {
         tags,
         summary:

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { netboxMessages } from '../../integrations/netbox/netbox';
 import { ok } from '../../platform/envelope';
+import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { contextOf } from '../../platform/service-context';
 import {
   createThirdParty,
@@ -24,6 +25,8 @@ import {
 } from './service';
 
 const failed = { 502: failure };
+
+const netboxFresh: ReplyCacheRule = { fresh: 'asked of NetBox, which tells the portal of no change' };
 
 // Third-party circuits, their pick lists and the handoff finder are the NOC's (sidebar: type 1 only),
 // so every route here needs services.manage.
@@ -39,7 +42,7 @@ export const netboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/netbox/thirdparties',
     {
-      config: { permission: 'services.manage' },
+      config: { permission: 'services.manage', replyCache: netboxFresh },
       schema: {
         tags,
         summary: 'Third-party virtual circuits, by circuit id; q matches circuit, service and end ids',

@@ -10,11 +10,13 @@ import { desc, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { outbox } from '../../db/schema/platform';
 import { ok } from '../../platform/envelope';
+import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { toUnixSeconds } from '../../platform/scope';
 import { contextOf } from '../../platform/service-context';
 import { findProviderCustomer } from '../customers/repository';
 
 const tags = ['portal'];
+const outboxFresh: ReplyCacheRule = { fresh: "the mailer's queue, which moves with every send and retry" };
 
 export const portalRoutes: FastifyPluginAsyncZod<{ databaseKind: string }> = async (
   app,
@@ -87,7 +89,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{ databaseKind: string }> = asy
   app.get(
     '/outbox',
     {
-      config: { permission: 'outbox.view' },
+      config: { permission: 'outbox.view', replyCache: outboxFresh },
       schema: {
         tags,
         summary: 'Latest queued e-mail and SMS (where messages go when no SMTP or SMS service is configured)',

@@ -2,8 +2,26 @@ import { listOf } from '@lightpath/domain/api';
 import { searchQuerySchema, searchResultSchema } from '@lightpath/domain/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
+import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { contextOf } from '../../platform/service-context';
 import { searchFor } from './service';
+
+// Search reads most of the inventory, and an event's line says whether it is upcoming, current or ended.
+const searchReads: ReplyCacheRule = {
+  reads: [
+    'customers',
+    'sites',
+    'services',
+    'service_patching',
+    'events',
+    'event_services',
+    'contacts',
+    'users',
+    'shelves',
+    'simulated_third_party_circuits',
+  ],
+  eventTime: true,
+};
 
 // circuitProviders: the NetBox simulator's carriers (circuits found by the search are the simulator's).
 export const searchRoutes: FastifyPluginAsyncZod<{
@@ -12,7 +30,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/search',
     {
-      config: { permission: 'portal.use' },
+      config: { permission: 'portal.use', replyCache: searchReads },
       schema: {
         tags: ['search'],
         summary:

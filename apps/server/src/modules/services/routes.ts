@@ -11,6 +11,7 @@ import {
 } from '@lightpath/domain/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, ok } from '../../platform/envelope';
+import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { contextOf } from '../../platform/service-context';
 import {
   createService,
@@ -24,6 +25,12 @@ import {
 
 const tags = ['services'];
 
+// A service shows its sites, customer and patching, and its condition from the events current now.
+const serviceReads: ReplyCacheRule = {
+  reads: ['services', 'sites', 'customers', 'service_patching', 'events', 'event_services'],
+  eventTime: true,
+};
+
 export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
   // Sidebar counts of services in use, per group (the third-party count is the integrations').
   for (const key of ['all', ...serviceGroupNames] as const) {
@@ -33,7 +40,7 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/services',
     {
-      config: { permission: 'services.view' },
+      config: { permission: 'services.view', replyCache: serviceReads },
       schema: {
         tags,
         summary:
@@ -48,7 +55,7 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/service/:serviceid',
     {
-      config: { permission: 'services.view' },
+      config: { permission: 'services.view', replyCache: serviceReads },
       schema: {
         tags,
         summary: 'One service with its patching, customer and current condition',

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
+import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { contextOf } from '../../platform/service-context';
 import { requireContactFor } from '../contacts/service';
 import {
@@ -30,6 +31,12 @@ import {
 } from './service';
 
 const tags = ['sites'];
+// A site's condition comes from its services' current events.
+const siteReads: ReplyCacheRule = {
+  reads: ['sites', 'customers', 'services', 'service_patching', 'events', 'event_services'],
+  eventTime: true,
+};
+const siteContactReads: ReplyCacheRule = { reads: ['contacts', 'site_contacts', 'sites', 'customers'] };
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   const siteInScopeFirst = foundFirst(siteParamsSchema, (ctx, { siteid }) =>
@@ -46,7 +53,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sites',
     {
-      config: { permission: 'sites.view' },
+      config: { permission: 'sites.view', replyCache: siteReads },
       schema: {
         tags,
         summary:
@@ -61,7 +68,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/site/:siteid',
     {
-      config: { permission: 'sites.view' },
+      config: { permission: 'sites.view', replyCache: siteReads },
       schema: {
         tags,
         summary: 'One site',
@@ -124,7 +131,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/site/:siteid/services',
     {
-      config: { permission: 'services.view' },
+      config: { permission: 'services.view', replyCache: siteReads },
       schema: {
         tags,
         summary: 'Every service with an end at the site, whatever its status',
@@ -138,7 +145,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/site/:siteid/contacts',
     {
-      config: { permission: 'sites.view' },
+      config: { permission: 'sites.view', replyCache: siteContactReads },
       schema: {
         tags,
         summary: "The site's contacts: primary (1), secondary (2) and emergency (3)",

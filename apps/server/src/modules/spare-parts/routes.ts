@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
+import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { contextOf } from '../../platform/service-context';
 import {
   createSparePart,
@@ -22,6 +23,7 @@ import {
 } from './service';
 
 const tags = ['spare parts'];
+const sparePartReads: ReplyCacheRule = { reads: ['spare_parts', 'spare_part_movements', 'sites', 'users'] };
 
 // Spec 7.7: GET/POST inventory, PUT/DELETE inventory/{uuid}, POST inventory/ventia.
 export const sparePartRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,7 +40,7 @@ export const sparePartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/inventory',
     {
-      config: { permission: 'equipment.view' },
+      config: { permission: 'equipment.view', replyCache: sparePartReads },
       schema: {
         tags,
         summary:

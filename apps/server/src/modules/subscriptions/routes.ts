@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
+import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { contextOf } from '../../platform/service-context';
 import {
   createSubscription,
@@ -20,6 +21,9 @@ import {
 } from './service';
 
 const tags = ['notifications'];
+const subscriptionReads: ReplyCacheRule = {
+  reads: ['service_notifications', 'services', 'sites', 'users', 'customers'],
+};
 
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const subscriptionInScopeFirst = foundFirst(subscriptionParamsSchema, (ctx, { notificationid }) =>
@@ -29,7 +33,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/notifications',
     {
-      config: { permission: 'notifications.manage' },
+      config: { permission: 'notifications.manage', replyCache: subscriptionReads },
       schema: {
         tags,
         summary:

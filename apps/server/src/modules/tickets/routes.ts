@@ -21,6 +21,7 @@ import { sendDownload } from '../../platform/download';
 import { ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
 import { idempotencyKeyOf } from '../../platform/idempotency';
+import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { contextOf } from '../../platform/service-context';
 import {
   addTicketComment,
@@ -41,6 +42,23 @@ const tags = ['tickets'];
 const readPermission = 'portal.use' as const;
 
 export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The built-in ticket system's tickets are the portal's rows; Zendesk's are asked of Zendesk each time.
+  const ticketListRule: ReplyCacheRule =
+    app.dependencies.tickets.kind === 'built-in'
+      ? {
+          reads: [
+            'tickets',
+            'ticket_comments',
+            'ticket_attachments',
+            'site_access_requests',
+            'event_notifications',
+            'users',
+            'sites',
+            'services',
+            'customers',
+          ],
+        }
+      : { fresh: 'Zendesk holds the tickets' };
   const ticketInScopeFirst = foundFirst(ticketParamsSchema, (ctx, { ticketid }) =>
     requireTicketFor(ctx, ticketid),
   );
@@ -48,7 +66,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tickets',
     {
-      config: { permission: readPermission },
+      config: { permission: readPermission, replyCache: ticketListRule },
       schema: {
         tags,
         summary:

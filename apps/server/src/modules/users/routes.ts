@@ -11,17 +11,19 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
+import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { requirePermission, signedIn } from '../../platform/request-context';
 import { contextOf } from '../../platform/service-context';
 import { createUser, deleteUser, getUserFor, listUsersFor, requireUserFor, updateUser } from './service';
 
 const tags = ['users'];
+const userReads: ReplyCacheRule = { reads: ['users', 'customers'] };
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
     {
-      config: { permission: 'users.view' },
+      config: { permission: 'users.view', replyCache: userReads },
       schema: {
         tags,
         summary: 'List users in scope',

@@ -10,10 +10,13 @@ import {
 } from '@lightpath/domain/zabbix-triggers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, ok } from '../../platform/envelope';
+import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { contextOf } from '../../platform/service-context';
 import { listMutedTriggers, muteTrigger, searchTriggers, unmuteTrigger } from './service';
 
 const tags = ['zabbix'];
+// The portal's record of mutes; a mute that runs out is ended by the reconciliation job, a write.
+const muteReads: ReplyCacheRule = { reads: ['zabbix_mutes', 'users'] };
 // Zabbix unreachable: 502 with a message for the page (docs/decisions/025).
 const unreachable = { 502: failure };
 
@@ -22,7 +25,7 @@ export const zabbixRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/zabbix/trigger/muted',
     {
-      config: { permission: 'equipment.manage' },
+      config: { permission: 'equipment.manage', replyCache: muteReads },
       schema: {
         tags,
         summary:
