@@ -237,6 +237,20 @@ async function runLoad() {
       const r = await cannon(target.base, scenario, tokens, seconds);
       const rps = r.requests.mean;
       if (scenario.target === 'bare') ceilingRps = rps;
+      // Issue 18: a scenario judged against the ceiling is compared with a body of its own size.
+      let sameSizeCeilingRps: number | null = null;
+      if (scenario.target !== 'bare' && scenario.budget?.minCeilingRatio !== undefined) {
+        const sameSize: Scenario = {
+          ...scenario,
+          path: `/ceiling/${replyBytes}`,
+          target: 'bare',
+          as: undefined,
+          body: undefined,
+          method: 'GET',
+        };
+        if (warmupSeconds > 0) await cannon(bare.base, sameSize, tokens, warmupSeconds);
+        sameSizeCeilingRps = (await cannon(bare.base, sameSize, tokens, seconds)).requests.mean;
+      }
       results.push({
         name: scenario.name,
         method: scenario.method,
@@ -257,6 +271,7 @@ async function runLoad() {
         errors: r.errors,
         timeouts: r.timeouts,
         non2xx: r.non2xx,
+        sameSizeCeilingRps,
         ceilingRatio: null,
         budget: scenario.budget ?? null,
         budgetText: '',
@@ -267,14 +282,9 @@ async function runLoad() {
     }
     // Ratios (and ratio budgets) are computed once the ceiling is known, wherever it sits in the table.
     for (const [i, s] of results.entries()) {
-      s.ceilingRatio = ceilingRps ? s.requests.perSecondMean / ceilingRps : null;
-      const verdict = judge(
-        selected[i]!,
-        s.requests.perSecondMean,
-        s.latencyMs.p99,
-        ceilingRps,
-        database.kind,
-      );
+      const ceiling = s.sameSizeCeilingRps ?? ceilingRps;
+      s.ceilingRatio = ceiling ? s.requests.perSecondMean / ceiling : null;
+      const verdict = judge(selected[i]!, s.requests.perSecondMean, s.latencyMs.p99, ceiling, database.kind);
       s.budgetText = verdict.text;
       s.budgetMet = verdict.met;
     }

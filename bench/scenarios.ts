@@ -71,8 +71,9 @@ const generalQuery = {
   endtime: null,
 } as const;
 
-// Issues 3 and 4: list pages at p99 under 50 ms and at least 30% of the ceiling's requests/s.
-const listBudget: Budget = { minCeilingRatio: 0.3, maxP99Ms: 50, database: 'postgres' };
+// Issue 18 (which made issues 3 and 4's budget fair): a list read again, at p99 under 50 ms and at least
+// 25% of the requests/s of a bare app answering a body of the same size.
+const listBudget: Budget = { minCeilingRatio: 0.25, maxP99Ms: 50, database: 'postgres' };
 // Issue 5 names the p99 alone for the ticket list.
 const ticketListBudget: Budget = { maxP99Ms: 50, database: 'postgres' };
 
@@ -148,12 +149,33 @@ export const scenarios: Scenario[] = [
     ['technician, major alarms, worst first', 'tech', '&alarmlevel=major&sort=-alarms'],
     ["NOC, one customer's shelves", 'noc', '&customerid=2&sort=sitename'],
   ]),
+  // The cards of every shelf (29,000 nationally), and of one shelf as the shelf page's chassis asks.
+  ...listScenarios('/api/equipmentcards?limit=100', [
+    ['NOC', 'noc', ''],
+    ['engineer, one shelf', 'eng', '&equipmentid=1'],
+  ]),
   {
     name: 'GET /api/equipment/1 (engineer, 200-port shelf)',
     method: 'GET',
     path: '/api/equipment/1',
     as: 'eng',
     budget: { maxP99Ms: 50, database: 'postgres' },
+  },
+  // Reported, not budgeted: the NetBox compare asks NetBox (here the in-process simulator) on every
+  // request, and a download builds its file from every shelf.
+  {
+    name: 'GET /api/equipment/1/netbox (engineer, compare with NetBox)',
+    method: 'GET',
+    path: '/api/equipment/1/netbox',
+    as: 'eng',
+    note: "the NetBox simulator answers in-process: the figure is the portal's work plus the simulator's.",
+  },
+  {
+    name: 'GET /api/tools/generate/mremotexml (NOC, every shelf)',
+    method: 'GET',
+    path: '/api/tools/generate/mremotexml',
+    as: 'noc',
+    connections: 8,
   },
   {
     name: 'POST /api/zabbix/trigger/search (engineer)',

@@ -100,6 +100,18 @@ async function serveBare() {
   // No plugins, hooks or schemas: only routing and JSON.stringify of a static object.
   const app = Fastify({ logger: false });
   app.get('/ceiling', async () => payload);
+  // The same-size ceiling of a scenario (issue 18): a body as long as its reply, serialised once, so the
+  // route costs routing and the socket only, as a kept reply of the real app does at best.
+  const serialised = new Map<number, string>();
+  app.get<{ Params: { bytes: string } }>('/ceiling/:bytes', async (request, reply) => {
+    const size = Number(request.params.bytes);
+    let body = serialised.get(size);
+    if (body === undefined) {
+      body = JSON.stringify(staticPayload(size));
+      serialised.set(size, body);
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
   await app.listen({ port: 0, host });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no TCP address');

@@ -68,8 +68,21 @@ export function zabbixSimulator(options: ZabbixSimulatorOptions = {}) {
 
   const token = () => Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
 
-  const contains = (value: string, part: unknown) =>
-    typeof part === 'string' && value.toLowerCase().includes(part.toLowerCase());
+  // Searches are case-insensitive, as Zabbix's are. The national demo has tens of thousands of
+  // triggers, so each name is lowered once, not on every search.
+  const lowered = new Map<string, string>();
+  const lower = (value: string) => {
+    let low = lowered.get(value);
+    if (low === undefined) {
+      low = value.toLowerCase();
+      lowered.set(value, low);
+    }
+    return low;
+  };
+  // `part` as the caller sent it: lowered once per search, by the caller.
+  const lowerPart = (part: unknown) => (typeof part === 'string' ? part.toLowerCase() : undefined);
+  const contains = (value: string, part: string | undefined) =>
+    part !== undefined && lower(value).includes(part);
 
   const extend = (output: unknown) => output === 'extend' || output === undefined;
 
@@ -131,9 +144,10 @@ export function zabbixSimulator(options: ZabbixSimulatorOptions = {}) {
     'host.get': (params) => {
       const search = (params.search ?? {}) as { host?: unknown; name?: unknown };
       const fields = (['host', 'name'] as const).filter((f) => search[f] !== undefined);
+      const parts = { host: lowerPart(search.host), name: lowerPart(search.name) };
       const rows = [...hosts.values()].filter((h) => {
         if (fields.length === 0) return true;
-        const hits = fields.map((f) => contains(h[f], search[f]));
+        const hits = fields.map((f) => contains(h[f], parts[f]));
         return params.searchByAny ? hits.some(Boolean) : hits.every(Boolean);
       });
       const limited = typeof params.limit === 'number' ? rows.slice(0, params.limit) : rows;
@@ -145,11 +159,12 @@ export function zabbixSimulator(options: ZabbixSimulatorOptions = {}) {
       const triggerids = ids(params.triggerids);
       const hostids = ids(params.hostids);
       const search = (params.search ?? {}) as { description?: unknown };
+      const description = lowerPart(search.description);
       const rows = [...triggers.values()].filter(
         (t) =>
           (!triggerids || triggerids.has(t.triggerid)) &&
           (!hostids || hostids.has(t.hostid)) &&
-          (search.description === undefined || contains(t.description, search.description)) &&
+          (search.description === undefined || contains(t.description, description)) &&
           // Enabled triggers of enabled items and hosts; the simulator's hosts and items are always enabled.
           (!params.monitored || t.status === '0'),
       );

@@ -103,7 +103,9 @@ describe('tokens', () => {
     expect(forged.json()).toEqual({ result: 'Failure', message: authMessages.loggedOut });
 
     const token = await t.login(demo.ungUser);
-    expect((await t.call({ method: 'POST', url: '/api/logout', as: token })).statusCode).toBe(200);
+    const loggedOut = await t.call({ method: 'POST', url: '/api/logout', as: token });
+    expect(loggedOut.statusCode).toBe(200);
+    expect(loggedOut.headers['clear-site-data']).toBe('"cache"');
     const trail = await t.database.db.select().from(auditLog).where(eq(auditLog.actorEmail, demo.ungUser));
     expect(trail.map((row) => row.action)).toEqual(
       expect.arrayContaining(['session.login', 'session.logout']),

@@ -101,8 +101,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'portal.use' },
       schema: { tags, summary: 'Sign out: the token stops working at once', response: { 200: messageOnly } },
     },
-    async (request) => {
+    async (request, reply) => {
       await logout(contextOf(request));
+      // Lists the browser kept for revalidation (docs/decisions/028) leave its cache with the session.
+      reply.header('clear-site-data', '"cache"');
       return done(authMessages.loggedOut);
     },
   );
