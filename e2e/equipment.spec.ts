@@ -55,6 +55,10 @@ test.describe('equipment', () => {
         .getByText(/^(Raised .+|No active alarms)$/)
         .first(),
     ).toBeVisible();
+    // The router's power supplies and fan trays, which are not cards, with their serials.
+    const parts = page.getByRole('region', { name: 'Parts' });
+    await expect(parts.getByRole('row', { name: /^PEM 0 PWR-MX\d+-\d+-AC-S JN\d{8}$/ })).toBeVisible();
+    await expect(parts.getByRole('row', { name: /^Fan tray 0 / })).toBeVisible();
     await screenshot(page, 'equipment-shelf');
 
     const ports = page.getByRole('region', { name: 'Ports' });
@@ -77,6 +81,12 @@ test.describe('equipment', () => {
     await page.getByRole('button', { name: 'Update Shelf' }).click();
     const dialog = page.getByRole('dialog', { name: 'Update Shelf' });
     await expect(dialog.getByTestId('update-state')).toHaveText('0 · Not checked');
+    await expect(
+      dialog.getByText(
+        "Update writes the device's software release, serial number, cards and parts (power supplies, fans, optics) into the portal.",
+        { exact: false },
+      ),
+    ).toBeVisible();
     await dialog.getByRole('button', { name: 'Check' }).click();
     await expect(
       dialog.getByText(

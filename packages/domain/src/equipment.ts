@@ -53,6 +53,11 @@ export const shelfUpdateTexts = {
   failed: (shelf: string) => `${shelf} did not update successfuly`,
 } as const;
 
+// What Update Shelf writes into the portal from the device's report (the service's applyDeviceFacts),
+// named once for the dialog and the API reference: nothing else of the record changes.
+export const shelfUpdateWrites =
+  'software release, serial number, cards and parts (power supplies, fans, optics)';
+
 // The check's outcome as the dialog shows it: which state it ends in and the text to read.
 export type ShelfCheckOutcome = 'unreachable' | 'differs' | 'same';
 export function checkResultOf(shelf: string, outcome: ShelfCheckOutcome) {
@@ -80,6 +85,38 @@ export const recommendedSoftware: Record<string, string> = {
   '5170': 'SAOS 10.10.1',
   '6500 S-14': 'Ciena 6500 R16.1',
 };
+
+// The field-replaceable units of each model that are not cards in slots, NetBox's inventory items:
+// power supplies, fan trays and the optics in a CPE's two fixed uplinks. What a model carries in a slot
+// is a card and not repeated here (the CPEs' PSU-AC cards in slots 1 and 2, the 6500's fan in slot 10).
+// The seed gives each shelf these, and the simulated device reports them; a model not listed has none.
+export type ModelPart = { name: string; partnumber: string };
+const pems = (partnumber: string) => [
+  { name: 'PEM 0', partnumber },
+  { name: 'PEM 1', partnumber },
+];
+const uplinkOptics = (partnumber: string) => [
+  { name: 'Optic xe-0-1-0', partnumber },
+  { name: 'Optic xe-0-1-1', partnumber },
+];
+export const modelParts: Record<string, ModelPart[]> = {
+  MX960: [
+    ...pems('PWR-MX960-4100-AC-S'),
+    { name: 'Fan tray 0', partnumber: 'FFANTRAY-MX960-HC-S' },
+    { name: 'Fan tray 1', partnumber: 'FFANTRAY-MX960-HC-S' },
+  ],
+  MX480: [...pems('PWR-MX480-2520-AC-S'), { name: 'Fan tray 0', partnumber: 'FFANTRAY-MX480-HC-S' }],
+  ACX710: [{ name: 'Fan tray 0', partnumber: 'JNP-FAN-ACX710' }, ...uplinkOptics('SFPP-10GE-LR')],
+  '3930': [{ name: 'Fan module', partnumber: '170-3930-900' }, ...uplinkOptics('XCVR-S10V31')],
+  '5170': [{ name: 'Fan module', partnumber: '170-5170-900' }, ...uplinkOptics('XCVR-S10V31')],
+  '6500 S-14': [
+    { name: 'Power input A', partnumber: 'NTK505CA' },
+    { name: 'Power input B', partnumber: 'NTK505CA' },
+  ],
+};
+export function partsOfModel(model: string): ModelPart[] {
+  return modelParts[model] ?? [];
+}
 
 export const cardStates = {
   inservice: 'In service',
@@ -286,9 +323,19 @@ export const alarmSchema = z.object({
 });
 export type Alarm = z.output<typeof alarmSchema>;
 
+// A part (modelParts): empty on a shelf whose parts were never recorded (added by hand, not yet
+// updated from the device), since every model the network runs has at least one.
+export const shelfPartSchema = z.object({
+  name: z.string(),
+  partnumber: z.string(),
+  serial: z.string().nullable(),
+});
+export type ShelfPart = z.output<typeof shelfPartSchema>;
+
 export const shelfDetailSchema = shelfSchema.extend({
   cardlist: z.array(cardSchema),
   portlist: z.array(shelfPortSchema),
+  partlist: z.array(shelfPartSchema),
   alarmlist: z.array(alarmSchema),
 });
 export type ShelfDetail = z.output<typeof shelfDetailSchema>;

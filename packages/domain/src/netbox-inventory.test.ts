@@ -285,6 +285,74 @@ const rows: Row[] = [
     ],
   ],
   [
+    'another part number under the same name (a fan tray of a newer model)',
+    (s) => {
+      s.parts![0]!.partId = 'NTK505MB';
+    },
+    [
+      {
+        kind: 'inventoryItem',
+        key: 'PSU 1',
+        field: 'partId',
+        discovered: 'NTK505MB',
+        netbox: 'NTK505MA',
+        change: 'update',
+        netboxId: 91,
+      },
+    ],
+  ],
+  [
+    "a part's serial and number typed by hand into NetBox (case and spaces are not differences)",
+    (_, r) => {
+      r.inventoryItems[0]!.serial = ' psu0001 ';
+      r.inventoryItems[0]!.partId = 'ntk505ma';
+    },
+    [],
+  ],
+  [
+    'a part swapped for another under a new name: one added, one removed',
+    (s) => {
+      s.parts![0]!.name = 'PSU 2';
+    },
+    [
+      {
+        kind: 'inventoryItem',
+        key: 'PSU 2',
+        field: 'inventoryItem',
+        discovered: 'NTK505MA',
+        netbox: null,
+        change: 'create',
+        netboxId: null,
+      },
+      {
+        kind: 'inventoryItem',
+        key: 'PSU 1',
+        field: 'inventoryItem',
+        discovered: null,
+        netbox: 'NTK505MA',
+        change: 'delete',
+        netboxId: 91,
+      },
+    ],
+  ],
+  [
+    'a shelf with no parts at all against NetBox items: each is removed',
+    (s) => {
+      s.parts = [];
+    },
+    [
+      {
+        kind: 'inventoryItem',
+        key: 'PSU 1',
+        field: 'inventoryItem',
+        discovered: null,
+        netbox: 'NTK505MA',
+        change: 'delete',
+        netboxId: 91,
+      },
+    ],
+  ],
+  [
     'a shelf that reports no parts says nothing about inventory items',
     (s, r) => {
       delete s.parts;
@@ -445,6 +513,10 @@ describe('discoveredShelfOf', () => {
         { ...port, portid: 'p2', name: '1-2', state: 'down', service: null },
         { ...port, portid: 'p3', name: '1-3', state: 'disabled', service: null },
       ],
+      partlist: [
+        { name: 'Power input A', partnumber: 'NTK505CA', serial: 'P1' },
+        { name: 'Power input B', partnumber: 'NTK505CA', serial: null },
+      ],
       alarmlist: [],
     };
     const shelf = discoveredShelfOf(detail);
@@ -466,8 +538,33 @@ describe('discoveredShelfOf', () => {
         { name: '1-2', enabled: true, description: '' },
         { name: '1-3', enabled: false, description: '' },
       ],
+      parts: [
+        { name: 'Power input A', partId: 'NTK505CA', serial: 'P1' },
+        { name: 'Power input B', partId: 'NTK505CA', serial: '' },
+      ],
     });
     // The equipment area's card states as NetBox module statuses.
     expect(shelf.cards.map((c) => moduleStatusOfCardState(c.state))).toEqual(['active', 'failed', 'offline']);
+    // A shelf with no parts recorded does not report any: NetBox's inventory items are not judged.
+    const unrecorded = discoveredShelfOf({ ...detail, partlist: [] });
+    expect(unrecorded).not.toHaveProperty('parts');
+    expect(
+      diffInventory(unrecorded, {
+        device: {
+          id: 1,
+          name: unrecorded.name,
+          site: unrecorded.site,
+          manufacturer: 'Ciena',
+          model: '6500-S14',
+          serial: '',
+          softwareVersion: '12.4.1',
+          primaryIp: '192.0.2.10',
+          status: 'active',
+        },
+        modules: [],
+        interfaces: [],
+        inventoryItems: [{ id: 5, name: 'Power input A', partId: 'NTK505CA', serial: 'P1', component: null }],
+      }).filter((d) => d.kind === 'inventoryItem'),
+    ).toEqual([]);
   });
 });

@@ -106,7 +106,8 @@ export const discoveredShelfSchema = z.object({
 export type DiscoveredShelf = z.output<typeof discoveredShelfSchema>;
 
 // The equipment area's shelf as the discovered side. A port is enabled unless it is admin down, and is
-// described by the id of the service on it: the same description the handoff finder looks for.
+// described by the id of the service on it: the same description the handoff finder looks for. The
+// parts are the shelf's recorded parts (Update Shelf writes what the device reports).
 export function discoveredShelfOf(shelf: ShelfDetail): DiscoveredShelf {
   return {
     name: shelf.equipmentname,
@@ -127,6 +128,14 @@ export function discoveredShelfOf(shelf: ShelfDetail): DiscoveredShelf {
       enabled: port.state !== 'disabled',
       description: port.service?.serviceid ?? '',
     })),
+    // No parts recorded is parts not known (shelfPartSchema), not a shelf without any.
+    ...(shelf.partlist.length > 0 && {
+      parts: shelf.partlist.map((part) => ({
+        name: part.name,
+        partId: part.partnumber,
+        serial: part.serial ?? '',
+      })),
+    }),
   };
 }
 

@@ -24,6 +24,7 @@ export const trackedTables = [
   'customers',
   'equipment_alarms',
   'equipment_cards',
+  'equipment_parts',
   'equipment_ports',
   'event_comments',
   'event_notifications',

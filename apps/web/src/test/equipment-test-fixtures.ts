@@ -1,7 +1,7 @@
 import type { Alarm, Card, Shelf, ShelfDetail, ShelfPort } from '@lightpath/domain/equipment';
 import { noAlarms } from '@lightpath/domain/equipment';
 
-// Shared by the equipment pages' tests: shelves, cards, ports and alarms on the wire. Unless told
+// Shared by the equipment pages' tests: shelves, cards, ports, parts and alarms on the wire. Unless told
 // otherwise a shelf is the Juniper PE at the provider's Northgate PoP (site 3), with no alarms.
 export function shelf(equipmentid: number, equipmentname: string, extra: Partial<Shelf> = {}): Shelf {
   return {
@@ -81,6 +81,11 @@ export function shelfDetail(extra: Partial<ShelfDetail> = {}): ShelfDetail {
         },
       }),
       port('xe-0-0-1', { state: 'down', handoff: false }),
+    ],
+    partlist: [
+      { name: 'Fan tray 0', partnumber: 'FFANTRAY-MX480-HC-S', serial: 'JN10000003' },
+      { name: 'PEM 0', partnumber: 'PWR-MX480-2520-AC-S', serial: 'JN10000001' },
+      { name: 'PEM 1', partnumber: 'PWR-MX480-2520-AC-S', serial: null },
     ],
     alarmlist: [
       alarm('1', { level: 'warning', description: 'High temperature', acknowledged: true }),

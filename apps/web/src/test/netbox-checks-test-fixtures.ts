@@ -1,4 +1,5 @@
 import {
+  type DiscoveredShelf,
   diffInventory,
   discoveredShelfOf,
   type NetBoxCompare,
@@ -8,12 +9,12 @@ import {
 import { shelf, shelfDetail } from './equipment-test-fixtures';
 
 // The NetBox pages' replies: the equipment fixtures' S0003pe as discovered, and NetBox's record of it
-// behind in three ways (an older software version, a card's serial, a missing port). The differences
-// come from the domain's own diff and every reply is parsed with its schema, as the client does.
+// behind in four ways (an older software version, a card's serial, a missing port, an old power supply
+// still listed). The differences come from the domain's own diff and every reply is parsed with its
+// schema, as the client does. `unreported` is the same shelf with no parts recorded.
 export const netboxShelf = shelf(2, 'S0003pe');
-const discovered = discoveredShelfOf(shelfDetail());
 
-function recordOf(drifted: boolean): NetBoxDeviceRecord {
+function recordOf(discovered: DiscoveredShelf, drifted: boolean): NetBoxDeviceRecord {
   return {
     device: {
       id: 41,
@@ -38,12 +39,18 @@ function recordOf(drifted: boolean): NetBoxDeviceRecord {
       type: 'other',
       ...p,
     })),
-    inventoryItems: [{ id: 90, name: 'PSU 0', partId: 'PWR-MX480-AC', serial: 'PS1', component: null }],
+    inventoryItems: [
+      ...(discovered.parts ?? []).map((p, n) => ({ id: 90 + n, ...p, component: null })),
+      ...(drifted ? [{ id: 99, name: 'PSU 9', partId: 'PWR-MX480-AC', serial: 'PS9', component: null }] : []),
+    ],
   };
 }
 
-export function netboxCompare(state: 'drifted' | 'same' | 'absent' = 'drifted'): NetBoxCompare {
-  const record = state === 'absent' ? null : recordOf(state === 'drifted');
+export function netboxCompare(
+  state: 'drifted' | 'same' | 'absent' | 'unreported' = 'drifted',
+): NetBoxCompare {
+  const discovered = discoveredShelfOf(shelfDetail(state === 'unreported' ? { partlist: [] } : {}));
+  const record = state === 'absent' ? null : recordOf(discovered, state !== 'same');
   return netboxCompareSchema.parse({
     shelf: discovered,
     record,

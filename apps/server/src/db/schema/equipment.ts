@@ -4,6 +4,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -90,6 +91,22 @@ export const equipmentPorts = pgTable(
     index('equipment_ports_shelf_idx').on(t.shelfId, t.name),
     index('equipment_ports_card_idx').on(t.cardId),
   ],
+);
+
+// A shelf's field-replaceable units that are not cards (power supplies, fan trays, optics; NetBox's
+// inventory items), one per name: `PEM 0`, `Fan tray 0`, `Optic xe-0-1-0`. Update Shelf replaces them
+// with what the device reports.
+export const equipmentParts = pgTable(
+  'equipment_parts',
+  {
+    shelfId: integer('shelf_id')
+      .notNull()
+      .references(() => shelves.shelfId, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    partNumber: text('part_number').notNull(),
+    serial: text('serial'),
+  },
+  (t) => [primaryKey({ columns: [t.shelfId, t.name] })],
 );
 
 // The shelves' active alarms: Zabbix's current problems on the host of the same name, kept here by the

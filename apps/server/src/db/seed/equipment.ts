@@ -1,8 +1,8 @@
-import { portIdOf, recommendedSoftware } from '@lightpath/domain/equipment';
+import { partsOfModel, portIdOf, recommendedSoftware } from '@lightpath/domain/equipment';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { customers } from '../schema/customers';
-import { equipmentCards, equipmentPorts, shelves } from '../schema/equipment';
+import { equipmentCards, equipmentParts, equipmentPorts, shelves } from '../schema/equipment';
 import { services, sites } from '../schema/inventory';
 import { cpeInterface, peInterface, peLineCards, peName, pePortsPerCard } from './equipment-names';
 import { seededRandom } from './random';
@@ -12,7 +12,7 @@ import { seededRandom } from './random';
 // with a managed service (unmanaged services end on the customer's own equipment). Every port a
 // service names is on one of these shelves, so a service's ends open its shelf and port.
 
-export type SeededEquipment = { shelves: number; cards: number; ports: number };
+export type SeededEquipment = { shelves: number; cards: number; ports: number; parts: number };
 
 type ShelfPlan = {
   name: string;
@@ -223,7 +223,26 @@ export async function seedEquipment(db: Db, now: Date): Promise<SeededEquipment>
   });
   for (let i = 0; i < portRows.length; i += 2000)
     await db.insert(equipmentPorts).values(portRows.slice(i, i + 2000));
-  return { shelves: shelfRows.length, cards: cardRows.length, ports: portRows.length };
+
+  // The model's parts (power supplies, fan trays, a CPE's uplink optics), from a generator of their
+  // own so that the shelves, cards and ports above are what they were before parts were recorded.
+  const partRandom = seededRandom(20261127);
+  const partRows = plans.flatMap((plan) =>
+    partsOfModel(plan.model).map((part) => ({
+      shelfId: shelfIdByName.get(plan.name)!,
+      name: part.name,
+      partNumber: part.partnumber,
+      serial: serialFor(plan.vendor, partRandom),
+    })),
+  );
+  for (let i = 0; i < partRows.length; i += 2000)
+    await db.insert(equipmentParts).values(partRows.slice(i, i + 2000));
+  return {
+    shelves: shelfRows.length,
+    cards: cardRows.length,
+    ports: portRows.length,
+    parts: partRows.length,
+  };
 }
 
 function serialFor(vendor: string, random: { int: (min: number, max: number) => number }): string {

@@ -111,7 +111,9 @@ async function supportHistory(database: Database) {
 }
 
 // Issue 14: every port a service names at a provider router, or at a CPE where a managed service
-// ends, is a port on a shelf; no shelf exceeds 200 service ports.
+// ends, is a port on a shelf; no shelf exceeds 200 service ports. Every shelf has its model's parts,
+// and a part is never also a card: a CPE's power supplies are cards, so it has no power supply part,
+// and an optic sits in one of the shelf's own ports.
 async function equipmentFit(database: Database) {
   const [fit] = await database.query<{
     pe_ends: number;
@@ -119,6 +121,9 @@ async function equipmentFit(database: Database) {
     managed_a_ends: number;
     managed_a_ends_on_shelves: number;
     widest: number;
+    without_parts: number;
+    cpe_psu_parts: number;
+    optics_off_ports: number;
   }>(
     'seed_test_equipment_fit',
     `select count(*) filter (where b_end_port_id ~ '^S[0-9]{4}pe')::int as pe_ends,
@@ -127,7 +132,15 @@ async function equipmentFit(database: Database) {
             count(*) filter (where type_letter in ('B','C','D','E'))::int as managed_a_ends,
             count(*) filter (where type_letter in ('B','C','D','E')
               and exists (select 1 from equipment_ports p where p.port_id = s.a_end_port_id))::int as managed_a_ends_on_shelves,
-            (select max(n)::int from (select count(*) as n from equipment_ports where handoff group by shelf_id) w) as widest
+            (select max(n)::int from (select count(*) as n from equipment_ports where handoff group by shelf_id) w) as widest,
+            (select count(*)::int from shelves sh
+               where not exists (select 1 from equipment_parts p where p.shelf_id = sh.shelf_id)) as without_parts,
+            (select count(*)::int from equipment_parts p
+               where p.name ~ '^(PEM|Power)' and exists (select 1 from equipment_cards c
+                 where c.shelf_id = p.shelf_id and c.card_type = 'PSU-AC')) as cpe_psu_parts,
+            (select count(*)::int from equipment_parts p
+               where p.name like 'Optic %' and not exists (select 1 from equipment_ports q
+                 where q.shelf_id = p.shelf_id and q.name = substring(p.name from 7))) as optics_off_ports
      from services s`,
     [],
   );
@@ -167,6 +180,8 @@ describe('national seed', () => {
     expect(seeded.equipment.pe_ends_on_shelves).toBe(seeded.equipment.pe_ends);
     expect(seeded.equipment.managed_a_ends_on_shelves).toBe(seeded.equipment.managed_a_ends);
     expect(seeded.equipment.widest).toBe(200);
+    expect(seeded.counts.parts).toBeGreaterThan(2.5 * seeded.counts.shelves);
+    expect(seeded.equipment).toMatchObject({ without_parts: 0, cpe_psu_parts: 0, optics_off_ports: 0 });
     const names = seeded.customerRows.map((c) => c.customerName);
     expect(new Set(names).size).toBe(501);
     expect(seeded.customerRows.every((c) => /^[A-Z0-9]{3}$/.test(c.customerCode))).toBe(true);
@@ -208,7 +223,8 @@ describe('national seed', () => {
 
   it('puts the demo services on shelves: PE routers at the PoPs, CPEs where managed services end', async () => {
     const seeded = await withSeeded('demo', equipmentFit);
-    expect(seeded.counts).toMatchObject({ shelves: 126, cards: 958, ports: 9012 });
+    expect(seeded.counts).toMatchObject({ shelves: 126, cards: 958, ports: 9012, parts: 378 });
+    expect(seeded).toMatchObject({ without_parts: 0, cpe_psu_parts: 0, optics_off_ports: 0 });
     expect(seeded.pe_ends).toBeGreaterThan(50);
     expect(seeded.pe_ends_on_shelves).toBe(seeded.pe_ends);
     expect(seeded.managed_a_ends).toBeGreaterThan(50);

@@ -104,7 +104,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
 // Removes every row the seed creates, for `npm run seed -- --reset`.
 export async function clearSeededData(db: Db) {
   await db.execute(
-    sql`truncate table equipment_alarms, equipment_ports, equipment_cards, shelves, zabbix_mutes, spare_part_movements, spare_parts, audit_log, outbox, change_log, faq_articles, calendar_feeds, event_notifications, event_comments, site_checkins, site_access_requests, ticket_attachments, ticket_comments, tickets, login_attempts, password_resets, sessions, service_notifications, site_contacts, contacts, event_services, events, service_patching, services, sites, simulated_third_party_circuits, users, customers restart identity cascade`,
+    sql`truncate table equipment_alarms, equipment_parts, equipment_ports, equipment_cards, shelves, zabbix_mutes, spare_part_movements, spare_parts, audit_log, outbox, change_log, faq_articles, calendar_feeds, event_notifications, event_comments, site_checkins, site_access_requests, ticket_attachments, ticket_comments, tickets, login_attempts, password_resets, sessions, service_notifications, site_contacts, contacts, event_services, events, service_patching, services, sites, simulated_third_party_circuits, users, customers restart identity cascade`,
   );
 }
 

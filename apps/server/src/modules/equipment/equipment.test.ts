@@ -7,7 +7,13 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
-import { equipmentAlarms, equipmentCards, equipmentPorts, shelves } from '../../db/schema/equipment';
+import {
+  equipmentAlarms,
+  equipmentCards,
+  equipmentParts,
+  equipmentPorts,
+  shelves,
+} from '../../db/schema/equipment';
 import { services, sites } from '../../db/schema/inventory';
 import { outbox } from '../../db/schema/platform';
 import type { DeviceInventory, DiscoveredShelfFacts } from '../../integrations/devices/devices';
@@ -34,6 +40,7 @@ async function footprint() {
     shelves: string;
     cards: number;
     ports: number;
+    parts: string;
     audit: number;
     mail: number;
   }>(
@@ -42,6 +49,8 @@ async function footprint() {
                from shelves) as shelves,
             (select count(*)::int from equipment_cards) as cards,
             (select count(*)::int from equipment_ports) as ports,
+            (select string_agg(shelf_id || ':' || name || ':' || coalesce(serial, ''), ',' order by shelf_id, name)
+               from equipment_parts) as parts,
             (select count(*)::int from audit_log) as audit,
             (select count(*)::int from outbox) as mail`,
     [],
@@ -85,7 +94,7 @@ function scriptedDevices(answers: Map<string, DiscoveredShelfFacts | 'unreachabl
     async discover(shelf) {
       const answer = answers.get(shelf.name);
       if (answer === 'unreachable') throw new DeviceUnreachable(shelf.name);
-      return answer ?? { spack: shelf.spack, serial: shelf.serial, cards: shelf.cards };
+      return answer ?? { spack: shelf.spack, serial: shelf.serial, cards: shelf.cards, parts: shelf.parts };
     },
   };
 }
@@ -279,6 +288,36 @@ describe('a shelf', () => {
     expect(detail.portlist.filter((p) => p.service).length).toBe(carried.length);
     expect(await get(`/api/equipment/${pop.shelfId}/ports`)).toEqual(detail.portlist);
     expect(await get(`/api/equipment/${pop.shelfId}/alarms`)).toEqual(detail.alarmlist);
+  });
+
+  it("lists its parts that are not cards, the model's power supplies and fan trays, in the inventory files too", async () => {
+    const detail = await get<ShelfDetail>(`/api/equipment/${pop.shelfId}`);
+    expect(detail.model).toBe('MX960');
+    expect(detail.partlist.map((p) => [p.name, p.partnumber])).toEqual([
+      ['Fan tray 0', 'FFANTRAY-MX960-HC-S'],
+      ['Fan tray 1', 'FFANTRAY-MX960-HC-S'],
+      ['PEM 0', 'PWR-MX960-4100-AC-S'],
+      ['PEM 1', 'PWR-MX960-4100-AC-S'],
+    ]);
+    const rows = await t.database.db
+      .select()
+      .from(equipmentParts)
+      .where(eq(equipmentParts.shelfId, pop.shelfId));
+    expect(detail.partlist).toEqual(
+      expect.arrayContaining(rows.map((r) => ({ name: r.name, partnumber: r.partNumber, serial: r.serial }))),
+    );
+    expect(detail.partlist.every((p) => /^JN\d{8}$/.test(p.serial ?? ''))).toBe(true);
+    const csv = await t.call({
+      method: 'GET',
+      url: `/api/equipment/${pop.shelfId}/inventory/csv`,
+      as: demo.eng,
+    });
+    const partLines = csv.body.split('\r\n').filter((line) => line.startsWith('part,'));
+    expect(partLines).toHaveLength(4);
+    expect(partLines[2]).toBe(`part,,PEM 0,PWR-MX960-4100-AC-S,,${detail.partlist[2]!.serial},,`);
+    // A shelf added by hand has none recorded until Update Shelf asks the device.
+    const id = await newShelf('no-parts-test');
+    expect((await get<ShelfDetail>(`/api/equipment/${id}`)).partlist).toEqual([]);
   });
 
   it('answers 404 for an unknown shelf and 400 for a malformed id', async () => {
@@ -481,6 +520,10 @@ describe('Update Shelf', () => {
 
   it('mails the NOC inbox what differs, then writes what the device reports, after which it is up to date', async () => {
     const id = await newShelf('drift-test');
+    await t.database.db.insert(equipmentParts).values([
+      { shelfId: id, name: 'Fan module', partNumber: '170-5170-900', serial: 'F0' },
+      { shelfId: id, name: 'Optic xe-0-1-1', partNumber: 'XCVR-S10V31', serial: 'O2' },
+    ]);
     t.app.dependencies.devices = scriptedDevices(
       new Map([
         [
@@ -491,6 +534,11 @@ describe('Update Shelf', () => {
             cards: [
               { slot: 0, cardType: '5170 base', serial: 'NNTM2', state: 'inservice' },
               { slot: 1, cardType: 'PSU-AC', serial: 'P1', state: 'inservice' },
+            ],
+            // The fan replaced, an optic put in, the other one taken out.
+            parts: [
+              { name: 'Fan module', partNumber: '170-5170-900', serial: 'F1' },
+              { name: 'Optic xe-0-1-0', partNumber: 'XCVR-S10V31', serial: 'O1' },
             ],
           },
         ],
@@ -505,6 +553,9 @@ describe('Update Shelf', () => {
       { field: 'spack', portal: 'SAOS 10.8.2', device: 'SAOS 10.10.1' },
       { field: 'slot 0 serial', portal: 'NNTM1', device: 'NNTM2' },
       { field: 'slot 1', portal: null, device: 'PSU-AC P1' },
+      { field: 'part Fan module serial', portal: 'F0', device: 'F1' },
+      { field: 'part Optic xe-0-1-0', portal: null, device: 'XCVR-S10V31 O1' },
+      { field: 'part Optic xe-0-1-1', portal: 'XCVR-S10V31 O2', device: null },
     ]);
     const letter = (await mail()).at(-1)!;
     expect(letter).toMatchObject({
@@ -524,6 +575,10 @@ describe('Update Shelf', () => {
     expect(detail.cardlist.map((c) => [c.slot, c.serial])).toEqual([
       [0, 'NNTM2'],
       [1, 'P1'],
+    ]);
+    expect(detail.partlist).toEqual([
+      { name: 'Fan module', partnumber: '170-5170-900', serial: 'F1' },
+      { name: 'Optic xe-0-1-0', partnumber: 'XCVR-S10V31', serial: 'O1' },
     ]);
     expect(await t.auditCount('equipment.refresh')).toBeGreaterThan(0);
     expect((await post(id, { equipmentid: id })).json().payload).toMatchObject({ state: 2, uptodate: true });
@@ -564,6 +619,7 @@ describe('Update Shelf', () => {
       model: 'MX960',
       serial: 'JN1',
       cards: [{ slot: 0, cardType: 'RE', serial: 'A', state: 'inservice' }],
+      parts: [] as { name: string; partNumber: string; serial: string | null }[],
     };
     // Names whose hash the simulator reads as "upgraded since"; found, not assumed.
     const names = Array.from({ length: 200 }, (_, i) => `sim-${i}`);
@@ -578,6 +634,30 @@ describe('Update Shelf', () => {
       expect(again).toEqual(facts);
     }
     expect(upgraded).toBeGreaterThan(10);
+
+    // It reports the model's parts, consistent with its cards: an MX960's power supplies and fan trays.
+    // The serials the portal holds stay, but on the one shelf in eleven that had its first part swapped.
+    let swapped = 0;
+    for (const name of names) {
+      const first = await devices.discover({ ...base, name, spack: null }).catch(() => null);
+      if (!first) continue;
+      expect(first.parts.map((p) => [p.name, p.partNumber])).toEqual([
+        ['PEM 0', 'PWR-MX960-4100-AC-S'],
+        ['PEM 1', 'PWR-MX960-4100-AC-S'],
+        ['Fan tray 0', 'FFANTRAY-MX960-HC-S'],
+        ['Fan tray 1', 'FFANTRAY-MX960-HC-S'],
+      ]);
+      const held = first.parts.map((p) => ({ ...p, serial: `HELD-${p.name}` }));
+      const again = await devices.discover({ ...base, name, spack: null, parts: held });
+      const changed = again.parts.filter((p, i) => p.serial !== held[i]!.serial);
+      if (changed.length > 0) {
+        swapped += 1;
+        expect(changed.map((p) => p.name)).toEqual(['PEM 0']);
+      }
+      // Once written, the report is the same.
+      expect(await devices.discover({ ...base, name, spack: null, parts: again.parts })).toEqual(again);
+    }
+    expect(swapped).toBeGreaterThan(5);
     await expect(devices.discover({ ...base, name: 'sim-1', spack: null, ipAddress: null })).rejects.toThrow(
       DeviceUnreachable,
     );

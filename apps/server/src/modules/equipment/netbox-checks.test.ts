@@ -6,7 +6,8 @@ import { simulatedDriftFor } from '../../integrations/netbox/simulator-dcim';
 import { buildTestApp, demo, problemOf, type TestApp } from '../../test/helper';
 
 // NetBox checks against the built-in NetBox, which knows every demo shelf and is out of date for one
-// in five (simulatedDriftFor): the older software version, the first card's serial, the last port.
+// in five (simulatedDriftFor): the older software version, the first card's serial, the last port and
+// an old power supply still listed among the inventory items.
 let t: TestApp;
 let drifted: { id: number; name: string }[];
 let current: { id: number; name: string };
@@ -25,12 +26,13 @@ const sync = (id: number, payload: unknown, as: string = demo.eng) =>
 
 beforeAll(async () => {
   t = await buildTestApp();
-  // Shelves with a card and ports, so each drift shows; the demo has dozens.
+  // Shelves with a card, ports and parts, so each drift shows; the demo has dozens.
   const shelves = await t.database.query<{ id: number; name: string }>(
     'test_netbox_shelves',
     `select sh.shelf_id as id, sh.name from shelves sh
       where exists (select 1 from equipment_cards c where c.shelf_id = sh.shelf_id)
         and (select count(*) from equipment_ports p where p.shelf_id = sh.shelf_id) >= 2
+        and exists (select 1 from equipment_parts p where p.shelf_id = sh.shelf_id)
         and sh.spack ~ '[1-9]'
       order by sh.shelf_id`,
     [],
@@ -60,12 +62,24 @@ describe('NetBox compare', () => {
       change: 'create',
       netbox: null,
     });
-    expect(differences).toHaveLength(3);
+    // Its parts are compared with NetBox's inventory items: the old power supply is NetBox's alone.
+    const items = differences.filter((d) => d.kind === 'inventoryItem');
+    expect(items).toEqual([
+      expect.objectContaining({ change: 'delete', discovered: null, netbox: 'PSU-LEGACY-AC' }),
+    ]);
+    expect(discovered.parts?.map((p) => p.name).sort()).toEqual(
+      record?.inventoryItems
+        .map((i) => i.name)
+        .filter((n) => n !== items[0]!.key)
+        .sort(),
+    );
+    expect(differences).toHaveLength(4);
   });
 
   it('shows no differences for a shelf NetBox has right, to technicians too', async () => {
     const { record, differences } = await compare(current.id, demo.tech);
     expect(record?.interfaces.length).toBeGreaterThan(0);
+    expect(record?.inventoryItems.length).toBeGreaterThan(0);
     expect(differences).toEqual([]);
   });
 
@@ -104,6 +118,51 @@ describe('NetBox sync', () => {
     expect(after.differences.map((d) => d.id)).toEqual(before.differences.slice(1).map((d) => d.id));
     expect((await compare(shelf.id)).differences).toEqual(after.differences);
     expect(await t.auditCount('equipment.netboxsync')).toBe(audits + 1);
+  });
+
+  it("removes NetBox's inventory item the shelf does not have, and records the shelf's parts as NetBox's", async () => {
+    const shelf = drifted[3]!;
+    const before = await compare(shelf.id);
+    const item = before.differences.find((d) => d.kind === 'inventoryItem')!;
+    expect(item).toMatchObject({ change: 'delete', field: 'inventoryItem' });
+    const reply = await sync(shelf.id, { differences: [item.id] });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const after: NetBoxCompare = reply.json().payload;
+    expect(after.record?.inventoryItems.map((i) => i.name)).not.toContain(item.key);
+    expect(after.differences.filter((d) => d.kind === 'inventoryItem')).toEqual([]);
+    expect(after.differences).toHaveLength(before.differences.length - 1);
+
+    // A part NetBox lacks is created with the shelf's part number and serial, and one whose serial
+    // differs is set: both through the client's inventory items.
+    const netbox = t.app.dependencies.netbox;
+    const [first, second] = after.shelf.parts!;
+    const record = after.record!;
+    const firstItem = record.inventoryItems.find((i) => i.name === first!.name)!;
+    const secondItem = record.inventoryItems.find((i) => i.name === second!.name)!;
+    await netbox.deleteInventoryItem(firstItem.id);
+    await netbox.updateInventoryItem(secondItem.id, { serial: 'WRONG-SERIAL' });
+    const drifted2 = await compare(shelf.id);
+    const partDiffs = drifted2.differences.filter((d) => d.kind === 'inventoryItem');
+    expect(partDiffs).toEqual([
+      expect.objectContaining({ key: first!.name, change: 'create', discovered: first!.partId }),
+      expect.objectContaining({
+        key: second!.name,
+        field: 'serial',
+        change: 'update',
+        discovered: second!.serial,
+        netbox: 'WRONG-SERIAL',
+      }),
+    ]);
+    const written = await sync(shelf.id, { differences: partDiffs.map((d) => d.id) });
+    expect(written.statusCode, written.body).toBe(200);
+    expect(written.json().message).toBe('2 changes written to NetBox');
+    const items = (written.json().payload as NetBoxCompare).record!.inventoryItems;
+    expect(items.find((i) => i.name === first!.name)).toMatchObject({
+      partId: first!.partId,
+      serial: first!.serial,
+    });
+    expect(items.find((i) => i.name === second!.name)?.serial).toBe(second!.serial);
+    expect((await compare(shelf.id)).differences.filter((d) => d.kind === 'inventoryItem')).toEqual([]);
   });
 
   it('writing every difference leaves none', async () => {
@@ -163,14 +222,14 @@ describe('NetBox sync', () => {
 
       // The second write is refused: the first stays written (and audited), and the message says so.
       const reasons = ['serial: Ensure this field has no more than 50 characters.'];
-      // The drift's writes in order: the device's software version, the card's serial, the port.
+      // The drift's writes in order: the device's software version, the card's serial, the port, the part.
       const refuse = () => Promise.reject(new NetBoxRefused('NetBox refused PATCH', reasons));
       t.app.dependencies.netbox = { ...netbox, updateModule: refuse, createInterface: refuse };
       const audits = await t.auditCount('equipment.netboxsync');
       const refused = await sync(shelf.id, { differences: before.differences.map((d) => d.id) });
       expect(refused.statusCode).toBe(502);
       expect(refused.json().message).toBe(
-        netboxCheckMessages.stoppedAfter(1, 3, netboxCheckMessages.refused(reasons)),
+        netboxCheckMessages.stoppedAfter(1, 4, netboxCheckMessages.refused(reasons)),
       );
       expect(await t.auditCount('equipment.netboxsync')).toBe(audits + 1);
     } finally {

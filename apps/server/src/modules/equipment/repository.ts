@@ -5,12 +5,19 @@ import type {
   cardSortFields,
   Shelf,
   ShelfFilter,
+  ShelfPart,
   ShelfPort,
   shelfSortFields,
 } from '@lightpath/domain/equipment';
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx, RawQuery } from '../../db/client';
-import { equipmentAlarms, equipmentCards, equipmentPorts, shelves } from '../../db/schema/equipment';
+import {
+  equipmentAlarms,
+  equipmentCards,
+  equipmentParts,
+  equipmentPorts,
+  shelves,
+} from '../../db/schema/equipment';
 import { services } from '../../db/schema/inventory';
 import { epochSeconds, Params, statementName } from '../../db/statements';
 import { containsPattern } from '../../platform/scope';
@@ -230,6 +237,13 @@ export async function listShelfPorts(query: RawQuery, shelfId: number): Promise<
   return query<ShelfPort>('equipment_shelf_ports', portsText, [shelfId]);
 }
 
+// By name, a number that ends it in order (PEM 2 before PEM 10).
+export async function listShelfParts(query: RawQuery, shelfId: number): Promise<ShelfPart[]> {
+  const text = `select p.name, p.part_number as partnumber, p.serial from equipment_parts p
+    where p.shelf_id = $1 order by regexp_replace(p.name, '[0-9]+$', ''), (substring(p.name from '([0-9]+)$'))::int nulls first, p.name`;
+  return query<ShelfPart>('equipment_shelf_parts', text, [shelfId]);
+}
+
 const alarmColumns = `a.event_id as alarmid, a.shelf_id as equipmentid, a.level, a.description,
     ${epochSeconds('a.raised_at')} as raised, a.acknowledged, a.trigger_id as triggerid, a.port_id as portid`;
 
@@ -307,7 +321,7 @@ export async function updateShelfRow(db: DbOrTx, id: number, values: Partial<typ
     .where(eq(shelves.shelfId, id));
 }
 
-// Its cards, ports and alarms go with it (the foreign keys cascade); the audit entry keeps what it was.
+// Its cards, ports, parts and alarms go with it (the foreign keys cascade); the audit entry keeps what it was.
 export async function deleteShelfRow(db: DbOrTx, id: number) {
   await db.delete(shelves).where(eq(shelves.shelfId, id));
 }
@@ -348,6 +362,41 @@ export async function updateCardRow(
 
 export async function insertCardRow(db: DbOrTx, values: typeof equipmentCards.$inferInsert) {
   await db.insert(equipmentCards).values(values);
+}
+
+export type PartRow = typeof equipmentParts.$inferSelect;
+
+export async function readPartRows(db: DbOrTx, shelfId: number): Promise<PartRow[]> {
+  return db
+    .select()
+    .from(equipmentParts)
+    .where(eq(equipmentParts.shelfId, shelfId))
+    .orderBy(equipmentParts.name);
+}
+
+// The shelf's parts become exactly `parts`: the others go, the named ones are written.
+export async function replacePartRows(
+  db: DbOrTx,
+  shelfId: number,
+  parts: Omit<PartRow, 'shelfId'>[],
+): Promise<void> {
+  const names = parts.map((p) => p.name);
+  await db
+    .delete(equipmentParts)
+    .where(
+      and(
+        eq(equipmentParts.shelfId, shelfId),
+        names.length > 0 ? notInArray(equipmentParts.name, names) : undefined,
+      ),
+    );
+  if (parts.length === 0) return;
+  await db
+    .insert(equipmentParts)
+    .values(parts.map((p) => ({ shelfId, ...p })))
+    .onConflictDoUpdate({
+      target: [equipmentParts.shelfId, equipmentParts.name],
+      set: { partNumber: sql`excluded.part_number`, serial: sql`excluded.serial` },
+    });
 }
 
 // A new card's asset number: the next after the highest in the network.

@@ -15,6 +15,7 @@ import {
   shelfSchema,
   shelfUpdateRequestSchema,
   shelfUpdateSchema,
+  shelfUpdateWrites,
   siteEquipmentParamsSchema,
   spackStatsSchema,
 } from '@lightpath/domain/equipment';
@@ -41,12 +42,13 @@ import {
 } from './service';
 
 const tags = ['equipment'];
-// Shelves with their cards, ports (and the services on them) and alarms from the Zabbix sync.
+// Shelves with their cards, ports (and the services on them), parts and alarms from the Zabbix sync.
 const equipmentReads: ReplyCacheRule = {
   reads: [
     'shelves',
     'equipment_cards',
     'equipment_ports',
+    'equipment_parts',
     'equipment_alarms',
     'sites',
     'customers',
@@ -98,7 +100,8 @@ export const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'equipment.view', replyCache: equipmentReads },
       schema: {
         tags,
-        summary: 'A shelf with its cards by slot, its ports (with the service on each) and its active alarms',
+        summary:
+          'A shelf with its cards by slot, its ports (with the service on each), its parts (power supplies, fans, optics) and its active alarms',
         params: shelfParamsSchema,
         response: { 200: envelope(shelfDetailSchema) },
       },
@@ -183,7 +186,7 @@ export const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Remove a shelf with its cards, ports and alarms (the NOC). Refused with 409 while a service in service runs on one of its ports',
+          'Remove a shelf with its cards, ports, parts and alarms (the NOC). Refused with 409 while a service in service runs on one of its ports',
         params: shelfParamsSchema,
         response: { 200: messageOnly },
       },
@@ -198,8 +201,7 @@ export const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: shelfExistsFirst,
       schema: {
         tags,
-        summary:
-          "Update Shelf (spec 2.6, 4). action `check` asks the device and compares: state 0 when it could not be checked, 2 when checked (uptodate, or the differences, which are also mailed to the NOC inbox). action `update` writes what the device reports: state 4 and '{shelf} updated successfully!', or 502 '{shelf} did not update successfuly'. equipmentid in the body must be the shelf in the path",
+        summary: `Update Shelf (spec 2.6, 4). action \`check\` asks the device and compares: state 0 when it could not be checked, 2 when checked (uptodate, or the differences, which are also mailed to the NOC inbox). action \`update\` writes what the device reports (${shelfUpdateWrites}): state 4 and '{shelf} updated successfully!', or 502 '{shelf} did not update successfuly'. equipmentid in the body must be the shelf in the path`,
         params: shelfParamsSchema,
         body: shelfUpdateRequestSchema,
         response: { 200: envelope(shelfCheckSchema) },

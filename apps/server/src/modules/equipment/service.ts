@@ -30,6 +30,7 @@ import { queueEmail } from '../../platform/outbox';
 import type { ServiceContext } from '../../platform/service-context';
 import { findSiteRow } from '../sites/repository';
 import {
+  type CardRow,
   countServicesOnShelf,
   deleteShelfRow,
   findShelf,
@@ -41,14 +42,18 @@ import {
   listModelReleases,
   listShelfAlarms,
   listShelfCards,
+  listShelfParts,
   listShelfPorts,
   listShelves,
   listShelvesAtSite,
   lockShelfRow,
   markShelfChecked,
   nextEquipId,
+  type PartRow,
   readCardRows,
+  readPartRows,
   readShelfRow,
+  replacePartRows,
   type ShelfRow,
   updateCardRow,
   updateShelfRow,
@@ -82,12 +87,13 @@ export async function getShelf(ctx: Pick<ServiceContext, 'query'>, id: number) {
 
 export async function getShelfDetail(ctx: Pick<ServiceContext, 'query'>, id: number): Promise<ShelfDetail> {
   const shelf = await getShelf(ctx, id);
-  const [cardlist, portlist, alarmlist] = await Promise.all([
+  const [cardlist, portlist, partlist, alarmlist] = await Promise.all([
     listShelfCards(ctx.query, id),
     listShelfPorts(ctx.query, id),
+    listShelfParts(ctx.query, id),
     listShelfAlarms(ctx.query, id),
   ]);
-  return { ...shelf, cardlist, portlist, alarmlist };
+  return { ...shelf, cardlist, portlist, partlist, alarmlist };
 }
 
 // A shelf by its name, ignoring case (names are unique so): for what knows shelves by name, like NetBox.
@@ -229,12 +235,10 @@ export async function deleteShelf(ctx: ServiceContext, id: number) {
 
 type Difference = ShelfCheck['differences'][number];
 
-// What the device reports against what the portal holds, field by field and card by slot.
-function differencesOf(
-  shelf: ShelfRow,
-  cards: Awaited<ReturnType<typeof readCardRows>>,
-  facts: DiscoveredShelfFacts,
-) {
+type HeldRecord = { shelf: ShelfRow; cards: CardRow[]; parts: PartRow[] };
+
+// What the device reports against what the portal holds, field by field, card by slot and part by name.
+function differencesOf({ shelf, cards, parts }: HeldRecord, facts: DiscoveredShelfFacts) {
   const differences: Difference[] = [];
   const compare = (field: string, portal: string | null, device: string | null) => {
     if ((portal ?? null) !== (device ?? null)) differences.push({ field, portal, device });
@@ -255,14 +259,25 @@ function differencesOf(
   }
   // A card the device no longer reports is out of service; the portal keeps its record and ports.
   for (const held of bySlot.values()) compare(`slot ${held.slot} state`, held.state, 'outofservice');
+  const byName = new Map(parts.map((p) => [p.name, p]));
+  const described = (p: { partNumber: string; serial: string | null }) =>
+    `${p.partNumber} ${p.serial ?? ''}`.trim();
+  for (const part of facts.parts) {
+    const held = byName.get(part.name);
+    byName.delete(part.name);
+    if (!held) {
+      compare(`part ${part.name}`, null, described(part));
+      continue;
+    }
+    compare(`part ${part.name} part number`, held.partNumber, part.partNumber);
+    compare(`part ${part.name} serial`, held.serial, part.serial);
+  }
+  // A part the device no longer reports has been taken out: the update removes it.
+  for (const held of byName.values()) compare(`part ${held.name}`, described(held), null);
   return differences;
 }
 
-async function discover(
-  ctx: ServiceContext,
-  shelf: ShelfRow,
-  cards: Awaited<ReturnType<typeof readCardRows>>,
-) {
+async function discover(ctx: ServiceContext, { shelf, cards, parts }: HeldRecord) {
   try {
     return await ctx.devices.discover({
       name: shelf.name,
@@ -272,6 +287,7 @@ async function discover(
       spack: shelf.spack,
       serial: shelf.serial,
       cards: cards.map((c) => ({ slot: c.slot, cardType: c.cardType, serial: c.serial, state: c.state })),
+      parts: parts.map((p) => ({ name: p.name, partNumber: p.partNumber, serial: p.serial })),
     });
   } catch (error) {
     if (error instanceof DeviceUnreachable) return null;
@@ -300,8 +316,8 @@ export async function checkOrUpdateShelf(
   const row = await readShelfRow(ctx.db, id);
   if (!row) throw new NotFound(equipmentMessages.notFound);
   const shelf = { equipmentname: row.name };
-  const cards = await readCardRows(ctx.db, id);
-  const facts = await discover(ctx, row, cards);
+  const held = { shelf: row, cards: await readCardRows(ctx.db, id), parts: await readPartRows(ctx.db, id) };
+  const facts = await discover(ctx, held);
   if (input.action === 'update') {
     if (!facts) throw new ShelfUpdateFailed(shelf.equipmentname);
     return applyDeviceFacts(ctx, id, facts);
@@ -313,7 +329,7 @@ export async function checkOrUpdateShelf(
       message: result.message,
     };
   }
-  const differences = differencesOf(row, cards, facts);
+  const differences = differencesOf(held, facts);
   const result = checkResultOf(shelf.equipmentname, differences.length > 0 ? 'differs' : 'same');
   await ctx.db.transaction(async (tx) => {
     await markShelfChecked(tx, id, new Date());
@@ -340,7 +356,7 @@ async function applyDeviceFacts(ctx: ServiceContext, id: number, facts: Discover
   const name = await ctx.db.transaction(async (tx) => {
     const row = await requireShelf(tx, id);
     const cards = await readCardRows(tx, id);
-    const differences = differencesOf(row, cards, facts);
+    const differences = differencesOf({ shelf: row, cards, parts: await readPartRows(tx, id) }, facts);
     const bySlot = new Map(cards.map((c) => [c.slot, c]));
     for (const card of facts.cards) {
       const held = bySlot.get(card.slot);
@@ -351,6 +367,7 @@ async function applyDeviceFacts(ctx: ServiceContext, id: number, facts: Discover
         await insertCardRow(tx, { shelfId: id, slot: card.slot, equipId: await nextEquipId(tx), ...values });
     }
     for (const gone of bySlot.values()) await updateCardRow(tx, gone.cardId, { state: 'outofservice' });
+    await replacePartRows(tx, id, facts.parts);
     const now = new Date();
     await updateShelfRow(tx, id, { spack: facts.spack, serial: facts.serial, lastCheckedAt: now });
     await recordAudit(tx, ctx, {
@@ -367,7 +384,7 @@ async function applyDeviceFacts(ctx: ServiceContext, id: number, facts: Discover
   };
 }
 
-// GET equipment/{id}/inventory/{format}: the shelf, its cards and its ports as one file.
+// GET equipment/{id}/inventory/{format}: the shelf, its cards, its ports and its parts as one file.
 export async function shelfInventory(ctx: ServiceContext, id: number, format: 'csv' | 'json') {
   const detail = await getShelfDetail(ctx, id);
   const filename = `${detail.equipmentname}-inventory.${format}`;
@@ -420,6 +437,16 @@ export async function shelfInventory(ctx: ServiceContext, id: number, format: 'c
       serial: p.uuid,
       state: p.state,
       service: p.service?.serviceid ?? '',
+    })),
+    ...detail.partlist.map((p) => ({
+      kind: 'part',
+      slot: null,
+      name: p.name,
+      type: p.partnumber,
+      equipid: '',
+      serial: p.serial,
+      state: '',
+      service: '',
     })),
   ];
   const body = toCsv(rows, [

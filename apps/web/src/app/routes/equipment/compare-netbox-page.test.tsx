@@ -43,8 +43,10 @@ describe('CompareNetBoxPage', () => {
     const { calls } = render(2, '/equipment/compare-netbox-config/s0003PE');
     expect(await screen.findByRole('heading', { name: 'Compare S0003pe with NetBox' })).toBeTruthy();
     expect(calls[0]!.url).toContain('q=s0003PE');
-    expect(await screen.findByText('3 differences')).toBeTruthy();
-    expect(screen.getByText('Device: 1 · Modules (cards): 1 · Interfaces: 1')).toBeTruthy();
+    expect(await screen.findByText('4 differences')).toBeTruthy();
+    expect(
+      screen.getByText('Device: 1 · Modules (cards): 1 · Interfaces: 1 · Inventory items: 1'),
+    ).toBeTruthy();
 
     const interfaces = screen.getByRole('region', { name: 'Interfaces' });
     const missing = within(interfaces).getByRole('rowheader', { name: 'xe-0-0-1' }).closest('tr')!;
@@ -63,8 +65,14 @@ describe('CompareNetBoxPage', () => {
     const version = within(device).getByRole('rowheader', { name: 'Software version' }).closest('tr')!;
     expect(within(version).getByText('Junos 23.4R1')).toBeTruthy();
     expect(within(version).getByText('Differs')).toBeTruthy();
-    // The shelf reports no parts: NetBox's are listed, not judged.
-    expect(screen.getByText(/does not report its parts/)).toBeTruthy();
+    // The shelf's parts beside NetBox's inventory items: an old power supply is NetBox's alone.
+    const items = screen.getByRole('region', { name: 'Inventory items' });
+    const pem = within(items).getByRole('rowheader', { name: 'PEM 0' }).closest('tr')!;
+    expect(within(pem).getAllByText('PWR-MX480-2520-AC-S · serial JN10000001')).toHaveLength(2);
+    expect(within(pem).getByText('Same')).toBeTruthy();
+    const old = within(items).getByRole('rowheader', { name: 'PSU 9' }).closest('tr')!;
+    expect(within(old).getByText('Only in NetBox')).toBeTruthy();
+    expect(screen.queryByText(/does not report its parts/)).toBeNull();
 
     expect(screen.getByRole('link', { name: /Sync physical inventory/ }).getAttribute('href')).toBe(
       '/equipment/sync-physical-inventory/S0003pe',
@@ -85,6 +93,18 @@ describe('CompareNetBoxPage', () => {
     });
     expect(await screen.findByText('Not in NetBox')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Sync physical inventory/ })).toBeNull();
+  });
+
+  it("lists NetBox's inventory items unjudged when the shelf has no parts recorded", async () => {
+    render(3, '/equipment/compare-netbox-config/S0003pe', {
+      'GET /api/equipment/2/netbox': ok(netboxCompare('unreported')),
+    });
+    expect(await screen.findByText('3 differences')).toBeTruthy();
+    const items = screen.getByRole('region', { name: 'Inventory items' });
+    expect(within(items).getByText(/does not report its parts/)).toBeTruthy();
+    const old = within(items).getByRole('rowheader', { name: 'PSU 9' }).closest('tr')!;
+    expect(within(old).getByText('(not reported)')).toBeTruthy();
+    expect(within(old).getByText('Same')).toBeTruthy();
   });
 
   it("shows NetBox's failure readably with a retry", async () => {

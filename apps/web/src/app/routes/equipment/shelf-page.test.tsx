@@ -138,6 +138,25 @@ describe('ShelfPage', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
+  it('lists the parts that are not cards, with their part numbers and serials, or says none are recorded', async () => {
+    render(3, '/equipment/shelf/2');
+    const parts = await screen.findByRole('region', { name: 'Parts' });
+    const rows = within(parts)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Name', 'Part number', 'Serial'],
+      ['Fan tray 0', 'FFANTRAY-MX480-HC-S', 'JN10000003'],
+      ['PEM 0', 'PWR-MX480-2520-AC-S', 'JN10000001'],
+      ['PEM 1', 'PWR-MX480-2520-AC-S', '—'],
+    ]);
+    cleanup();
+    render(3, '/equipment/shelf/2', { 'GET /api/equipment/2': ok(shelfDetail({ partlist: [] })) });
+    const none = await screen.findByRole('region', { name: 'Parts' });
+    expect(within(none).getByText('No parts recorded')).toBeTruthy();
+    expect(within(none).queryByRole('table')).toBeNull();
+  });
+
   it('opens a port view from the ports table, in the URL, with its levels and history', async () => {
     render(2, '/equipment/shelf/2');
     fireEvent.click(await screen.findByRole('button', { name: 'Open port xe-0-0-0' }));
@@ -219,6 +238,12 @@ describe('ShelfPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Update Shelf' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Shelf' });
     expect(within(dialog).queryByRole('combobox')).toBeNull();
+    // It names what an update writes, as the server's update does: nothing about ports.
+    expect(
+      within(dialog).getByText(
+        "Check compares the portal's record of the shelf with what the device reports; Update writes the device's software release, serial number, cards and parts (power supplies, fans, optics) into the portal.",
+      ),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Check' }));
     expect(await within(dialog).findByText('S0003pe is up-to-date')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Update' })).toBeNull();

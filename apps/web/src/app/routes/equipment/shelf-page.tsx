@@ -18,6 +18,7 @@ import { PortDrawer } from '../../../features/equipment/components/port-drawer';
 import { ShelfAlarms } from '../../../features/equipment/components/shelf-alarms';
 import { ShelfChassis } from '../../../features/equipment/components/shelf-chassis';
 import { ShelfFormModal } from '../../../features/equipment/components/shelf-form-modal';
+import { ShelfParts } from '../../../features/equipment/components/shelf-parts';
 import { ShelfPortsTable } from '../../../features/equipment/components/shelf-ports-table';
 import { UpdateShelfModal } from '../../../features/equipment/components/update-shelf-modal';
 import { Fact, FactList } from '../../../features/services/components/fact-list';
@@ -202,6 +203,9 @@ export function ShelfPage() {
           <Stack gap="md">
             <Panel title="Chassis" count={shelf.cardlist.length}>
               <ShelfChassis cards={shelf.cardlist} />
+            </Panel>
+            <Panel title="Parts" count={shelf.partlist.length}>
+              <ShelfParts parts={shelf.partlist} />
             </Panel>
           </Stack>
         </Grid.Col>

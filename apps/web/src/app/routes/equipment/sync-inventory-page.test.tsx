@@ -30,25 +30,27 @@ describe('SyncInventoryPage', () => {
     expect(
       screen.getByText("Set the device's software version to Junos 23.4R2 (NetBox has Junos 23.4R1)"),
     ).toBeTruthy();
+    expect(screen.getByText('Remove inventory item PSU 9 (PWR-MX480-AC) from NetBox')).toBeTruthy();
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('button', { name: /to NetBox/ })).toBeNull();
   });
 
   it('writes the chosen changes after a confirmation naming them, then shows the fresh list', async () => {
     const { calls } = render(3, {
-      'POST /api/equipment/2/netbox/sync': ok(netboxCompare('same'), netboxCheckMessages.written(3)),
+      'POST /api/equipment/2/netbox/sync': ok(netboxCompare('same'), netboxCheckMessages.written(4)),
     });
     const write = await screen.findByRole('button', { name: 'Write 0 changes to NetBox' });
     expect((write as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all 3' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Write 3 changes to NetBox' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all 4' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Write 4 changes to NetBox' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Write 3 changes to NetBox' });
+    const dialog = await screen.findByRole('dialog', { name: 'Write 4 changes to NetBox' });
     expect(within(dialog).getByText(/card in slot 0's serial to CAB0/)).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Write 3 changes' }));
+    expect(within(dialog).getByText(/Remove inventory item PSU 9/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Write 4 changes' }));
 
     expect(await screen.findByText('Nothing to write')).toBeTruthy();
-    expect(screen.getAllByText('3 changes written to NetBox').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('4 changes written to NetBox').length).toBeGreaterThan(0);
     const posted = calls.find((c) => c.method === 'POST')!;
     expect(posted.body).toEqual({
       differences: netboxCompare('drifted').differences.map((d) => d.id),

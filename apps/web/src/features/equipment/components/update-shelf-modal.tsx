@@ -1,4 +1,4 @@
-import { shelfUpdateTexts } from '@lightpath/domain/equipment';
+import { shelfUpdateTexts, shelfUpdateWrites } from '@lightpath/domain/equipment';
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
@@ -83,7 +83,7 @@ export function UpdateShelfModal({ opened, onClose, shelf }: Props) {
       <Stack gap="md">
         <Text fz="sm" c="dimmed">
           Check compares the portal's record of the shelf with what the device reports; Update writes the
-          device's cards, ports and software into the portal.
+          device's {shelfUpdateWrites} into the portal.
         </Text>
         {shelf ? (
           <Text fw={600} ff="monospace">
