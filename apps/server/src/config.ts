@@ -90,6 +90,11 @@ const envSchema = z.object({
   ZABBIX_URL: z.string().url().optional(),
   ZABBIX_USERNAME: z.string().min(1).optional(),
   ZABBIX_PASSWORD: z.string().min(1).optional(),
+  // Automation jobs: without AWX_URL (the AWX or Automation Controller base URL) the built-in simulator
+  // answers. AWX_TOKEN is an OAuth2 personal access token of the AWX user the portal launches as.
+  AWX_URL: z.string().url().optional(),
+  AWX_TOKEN: z.string().min(1).optional(),
+  AWX_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // Uploaded files (site access forms): a folder, by default under DATA_DIR.
   UPLOADS_DIR: z.string().optional(),
   // Memory for kept replies (platform/reply-cache.ts), per instance; 0 keeps none (ETags still work).
@@ -124,6 +129,7 @@ export type Config = {
   netbox: { url: string | null; token: string | null; headEndRole: string };
   zendesk: { url: string; email: string; apiToken: string } | null;
   zabbix: { url: string; username: string; password: string } | null;
+  awx: { url: string; token: string; timeoutMs: number } | null;
   uploads: { dir: string; maxBytes: number };
   replyCacheBytes: number;
 };
@@ -157,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error('Invalid configuration: ZENDESK_EMAIL and ZENDESK_API_TOKEN: required with ZENDESK_URL');
   if (e.ZABBIX_URL && !(e.ZABBIX_USERNAME && e.ZABBIX_PASSWORD))
     throw new Error('Invalid configuration: ZABBIX_USERNAME and ZABBIX_PASSWORD: required with ZABBIX_URL');
+  if (Boolean(e.AWX_URL) !== Boolean(e.AWX_TOKEN))
+    throw new Error('Invalid configuration: AWX_URL and AWX_TOKEN: each is required with the other');
   const production = e.NODE_ENV === 'production';
   const database: Config['database'] = e.DATABASE_URL
     ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
@@ -206,6 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       e.ZABBIX_URL && e.ZABBIX_USERNAME && e.ZABBIX_PASSWORD
         ? { url: e.ZABBIX_URL, username: e.ZABBIX_USERNAME, password: e.ZABBIX_PASSWORD }
         : null,
+    awx:
+      e.AWX_URL && e.AWX_TOKEN ? { url: e.AWX_URL, token: e.AWX_TOKEN, timeoutMs: e.AWX_TIMEOUT_MS } : null,
     uploads: { dir: resolve(e.UPLOADS_DIR ?? resolve(e.DATA_DIR, 'uploads')), maxBytes: e.UPLOAD_MAX_BYTES },
     replyCacheBytes: Math.round(e.REPLY_CACHE_MB * 1024 * 1024),
     ...overrides,
