@@ -1,5 +1,6 @@
+import { awxOngoingStatuses } from '@lightpath/domain/awx';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AwxError, type AwxJob, awxOngoing, parseAwxResult } from './awx';
+import { AwxError, type AwxJobInfo, parseAwxResult } from './awx';
 import { awxApi, linesOfEvent } from './awx-api';
 import { type FakeAwx, type FakePlay, type FakeTemplate, startFakeAwx } from './fake';
 
@@ -114,7 +115,7 @@ describe('the AWX client against a fake AWX API v2 on loopback', () => {
 
   async function untilDone(jobId: number, api = client()) {
     const seen: string[] = [];
-    let job: AwxJob;
+    let job: AwxJobInfo;
     const output: string[] = [];
     let line = 0;
     let reads = 0;
@@ -125,7 +126,7 @@ describe('the AWX client against a fake AWX API v2 on loopback', () => {
       output.push(...chunk.lines);
       line = chunk.nextLine;
       reads += chunk.lines.length > 0 ? 1 : 0;
-      if (!awxOngoing.includes(job.status) && job.outputComplete) break;
+      if (!awxOngoingStatuses.includes(job.status) && job.outputComplete) break;
       await sleep(10);
     }
     return { job, seen, output, line, reads };

@@ -1,15 +1,14 @@
+import { type AwxJobStatus, awxJobStatuses } from '@lightpath/domain/awx';
 import { type IntegrationHealth, reasonOf, unrecorded } from '../health';
 import {
   type Awx,
   AwxError,
-  type AwxHostSummary,
-  type AwxJob,
-  type AwxJobStatus,
-  type AwxLaunch,
+  type AwxHostResult,
+  type AwxJobInfo,
   type AwxLaunched,
-  type AwxOutput,
+  type AwxLaunchRequest,
+  type AwxOutputChunk,
   type AwxTemplate,
-  awxJobStatuses,
   awxTemplateFor,
   awxVariables,
 } from './awx';
@@ -223,7 +222,7 @@ export function awxApi(options: AwxApiOptions): Awx {
     return template;
   }
 
-  async function launch(request: AwxLaunch): Promise<AwxLaunched> {
+  async function launch(request: AwxLaunchRequest): Promise<AwxLaunched> {
     const name = awxTemplateFor(request.operation);
     const template = await findTemplate(name);
     const what = `the launch of ${name}`;
@@ -271,7 +270,7 @@ export function awxApi(options: AwxApiOptions): Awx {
     return { jobId: reply.job, template: { id: template.id, name }, status: toStatus(reply.status) };
   }
 
-  async function job(jobId: number): Promise<AwxJob> {
+  async function job(jobId: number): Promise<AwxJobInfo> {
     const raw = await getJson<RawJob>(`job ${jobId}`, apiUrl(`jobs/${jobId}/`));
     return {
       id: raw.id,
@@ -291,7 +290,7 @@ export function awxApi(options: AwxApiOptions): Awx {
   // Events whose lines end after `afterLine`, by their first line. They tile the output without gaps,
   // so the read stops at the first one that does not start where the last ended: an event AWX has not
   // saved yet (they are saved in batches, not always in order) is read next time, never skipped.
-  async function output(jobId: number, afterLine: number): Promise<AwxOutput> {
+  async function output(jobId: number, afterLine: number): Promise<AwxOutputChunk> {
     const events = await listAll<RawEvent>(
       `the output of job ${jobId}`,
       apiUrl(`jobs/${jobId}/job_events/`, {
@@ -313,7 +312,7 @@ export function awxApi(options: AwxApiOptions): Awx {
     return { lines, nextLine: line };
   }
 
-  async function hostSummaries(jobId: number): Promise<AwxHostSummary[]> {
+  async function hostSummaries(jobId: number): Promise<AwxHostResult[]> {
     const rows = await listAll<RawHostSummary>(
       `the host summaries of job ${jobId}`,
       apiUrl(`jobs/${jobId}/job_host_summaries/`, { page_size: 200 }),

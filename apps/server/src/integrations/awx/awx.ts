@@ -3,39 +3,7 @@
 // grows, read its per-host summaries at the end, and cancel it. The real client is awx-api.ts (AWX API
 // v2), the default is simulator.ts; docs/decisions/029-awx-client.md says why it is shaped this way.
 
-// The device operations of spec 7.7, exactly as the portal's routes name them (`/api/awx/<operation>`).
-export const awxOperations = [
-  'run/resetipsec',
-  'run/cienainventory',
-  'run/juniperinventory/full',
-  'run/juniperinventory/physical',
-  'run/bounceport',
-  'run/clearmactable',
-  'run/config/devicecheck',
-  'run/config/netboxcheck',
-  'run/update/netbox',
-  'run/rollbackcompare',
-  'get/config',
-  'get/rsi',
-  'get/log',
-  'get/varlog',
-  'show/uptime',
-  'show/logsfiltered',
-  'show/mactable',
-  'show/alarms',
-  'show/facts',
-  'show/hardware',
-  'show/interface',
-  'show/interfaces',
-  'show/interfaceoptics',
-  'show/license',
-  'show/vplsconnections',
-] as const;
-
-export type AwxOperation = (typeof awxOperations)[number];
-
-export const isAwxOperation = (value: string): value is AwxOperation =>
-  (awxOperations as readonly string[]).includes(value);
+import { type AwxJobStatus, type AwxOperation, awxOperations } from '@lightpath/domain/awx';
 
 // The job template that runs an operation: one template for every `show` operation, one for every `get`,
 // and one per `run` operation (they change devices, so each has its own playbook and its own permissions
@@ -65,7 +33,7 @@ export const awxVariables = {
 // tables. A playbook prints it as its last task's message; the portal reads the last such line.
 export const awxResultMarker = 'LIGHTPATH_RESULT';
 
-export function parseAwxResult(lines: string[]): AwxResult | null {
+export function parseAwxResult(lines: string[]): AwxDeviceResults | null {
   for (let i = lines.length - 1; i >= 0; i -= 1) {
     const line = lines[i]!;
     const at = line.indexOf(`${awxResultMarker} `);
@@ -75,7 +43,7 @@ export function parseAwxResult(lines: string[]): AwxResult | null {
     const candidates = [() => raw, () => JSON.parse(`"${raw.replace(/"$/, '')}"`) as string];
     for (const candidate of candidates) {
       try {
-        return JSON.parse(candidate()) as AwxResult;
+        return JSON.parse(candidate()) as AwxDeviceResults;
       } catch {
         // the next reading
       }
@@ -85,9 +53,9 @@ export function parseAwxResult(lines: string[]): AwxResult | null {
   return null;
 }
 
-export type AwxResult = { operation: string; devices: Record<string, Record<string, unknown>[]> };
+export type AwxDeviceResults = { operation: string; devices: Record<string, Record<string, unknown>[]> };
 
-export type AwxLaunch = {
+export type AwxLaunchRequest = {
   operation: AwxOperation;
   // Device (shelf) names; they become the job's limit, so the job runs on these hosts only.
   devices: string[];
@@ -102,21 +70,7 @@ export type AwxLaunched = {
   status: AwxJobStatus;
 };
 
-// AWX's unified job states. new, pending, waiting and running are ongoing; the others are final.
-export const awxJobStatuses = [
-  'new',
-  'pending',
-  'waiting',
-  'running',
-  'successful',
-  'failed',
-  'error',
-  'canceled',
-] as const;
-export type AwxJobStatus = (typeof awxJobStatuses)[number];
-export const awxOngoing: readonly AwxJobStatus[] = ['new', 'pending', 'waiting', 'running'];
-
-export type AwxJob = {
+export type AwxJobInfo = {
   id: number;
   name: string;
   status: AwxJobStatus;
@@ -135,7 +89,7 @@ export type AwxJob = {
   outputComplete: boolean;
 };
 
-export type AwxOutput = {
+export type AwxOutputChunk = {
   // The lines after `afterLine`, in order, without ANSI colours; only lines AWX has saved without a gap
   // before them, so a later read never misses one.
   lines: string[];
@@ -143,7 +97,7 @@ export type AwxOutput = {
   nextLine: number;
 };
 
-export type AwxHostSummary = {
+export type AwxHostResult = {
   host: string;
   ok: number;
   changed: number;
@@ -167,11 +121,11 @@ export type Awx = {
   kind: 'awx' | 'simulator';
   // The job template of that name, or null; cached for a while (awx-api.ts).
   findTemplate: (name: string) => Promise<AwxTemplate | null>;
-  launch: (request: AwxLaunch) => Promise<AwxLaunched>;
-  job: (jobId: number) => Promise<AwxJob>;
+  launch: (request: AwxLaunchRequest) => Promise<AwxLaunched>;
+  job: (jobId: number) => Promise<AwxJobInfo>;
   // Output lines after line `afterLine` (0 for the first read).
-  output: (jobId: number, afterLine: number) => Promise<AwxOutput>;
-  hostSummaries: (jobId: number) => Promise<AwxHostSummary[]>;
+  output: (jobId: number, afterLine: number) => Promise<AwxOutputChunk>;
+  hostSummaries: (jobId: number) => Promise<AwxHostResult[]>;
   // True when AWX took the cancel (202); false when the job can no longer be canceled (405: it ended).
   cancel: (jobId: number) => Promise<boolean>;
 };

@@ -1,9 +1,10 @@
+import { awxOngoingStatuses } from '@lightpath/domain/awx';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equipmentPorts, shelves } from '../../db/schema/equipment';
 import { servicePatching, services } from '../../db/schema/inventory';
 import { buildTestApp, demo, type TestApp } from '../../test/helper';
-import { type Awx, type AwxJob, type AwxLaunch, awxOngoing, parseAwxResult } from './awx';
+import { type Awx, type AwxJobInfo, type AwxLaunchRequest, parseAwxResult } from './awx';
 import { macCountOf } from './demo';
 import { simulatedAwx } from './simulator';
 
@@ -14,18 +15,18 @@ import { simulatedAwx } from './simulator';
 const fast = { pendingMs: 20, waitingMs: 20, runMs: 100, processingMs: 10 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function run(awx: Awx, request: AwxLaunch) {
+async function run(awx: Awx, request: AwxLaunchRequest) {
   const { jobId } = await awx.launch(request);
   const seen: string[] = [];
   const lines: string[] = [];
-  let job: AwxJob;
+  let job: AwxJobInfo;
   for (let line = 0; ; await sleep(5)) {
     job = await awx.job(jobId);
     if (seen.at(-1) !== job.status) seen.push(job.status);
     const chunk = await awx.output(jobId, line);
     lines.push(...chunk.lines);
     line = chunk.nextLine;
-    if (!awxOngoing.includes(job.status) && job.outputComplete) break;
+    if (!awxOngoingStatuses.includes(job.status) && job.outputComplete) break;
   }
   return { job, seen, lines, summaries: await awx.hostSummaries(jobId) };
 }
@@ -209,7 +210,7 @@ describe('the simulated AWX on the demo network', () => {
       const chunk = await standard.output(jobId, line);
       if (firstLine === 0 && chunk.lines.length > 0) firstLine = performance.now() - started;
       line = chunk.nextLine;
-      if (!awxOngoing.includes(job.status)) break;
+      if (!awxOngoingStatuses.includes(job.status)) break;
     }
     const total = performance.now() - started;
     expect(firstLine).toBeGreaterThan(400);
