@@ -199,7 +199,8 @@ describe('the AWX client against a fake AWX API v2 on loopback', () => {
     const launched = await api.launch({
       operation: 'run/bounceport',
       devices: ['S0002pe'],
-      ports: ['xe-0/0/5'],
+      ports: { S0002pe: ['xe-0/0/5'] },
+      filter: 'LOS',
       vars: { reason: 'flapping' },
     });
     const job = await api.job(launched.jobId);
@@ -213,7 +214,8 @@ describe('the AWX client against a fake AWX API v2 on loopback', () => {
       reason: 'flapping',
       lightpath_operation: 'bounceport',
       lightpath_devices: ['S0002pe'],
-      lightpath_ports: ['xe-0/0/5'],
+      lightpath_ports: { S0002pe: ['xe-0/0/5'] },
+      lightpath_filter: 'LOS',
     });
     expect(await api.cancel(launched.jobId)).toBe(true);
   });

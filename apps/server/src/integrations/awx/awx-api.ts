@@ -247,6 +247,7 @@ export function awxApi(options: AwxApiOptions): Awx {
       [awxVariables.operation]: request.operation.slice(family.length + 1),
       [awxVariables.devices]: request.devices,
       ...(request.ports ? { [awxVariables.ports]: request.ports } : {}),
+      ...(request.filter !== undefined ? { [awxVariables.filter]: request.filter } : {}),
     };
     const answer = await send('POST', apiUrl(`job_templates/${template.id}/launch/`), {
       extra_vars: extraVars,

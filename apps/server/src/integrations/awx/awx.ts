@@ -21,11 +21,13 @@ export const awxTemplateNames = [...new Set(awxOperations.map(awxTemplateFor))];
 // The variables every launch passes (the templates must ask for variables on launch, and for a limit):
 // `lightpath_operation` is the operation after its family (`mactable`, `config`, `bounceport`,
 // `juniperinventory/full`), `lightpath_devices` the device (shelf) names, `lightpath_ports` the port
-// names when the operation is about ports. Anything in `vars` is added as it is.
+// names of each device when the operation is about ports ({ "S0002pe": ["xe-1/0/5"] }), and
+// `lightpath_filter` what show/logsfiltered keeps. Anything in `vars` is added as it is.
 export const awxVariables = {
   operation: 'lightpath_operation',
   devices: 'lightpath_devices',
   ports: 'lightpath_ports',
+  filter: 'lightpath_filter',
 } as const;
 
 // A `show` job's structured result is one line of its output: this marker, a space, and JSON
@@ -59,7 +61,10 @@ export type AwxLaunchRequest = {
   operation: AwxOperation;
   // Device (shelf) names; they become the job's limit, so the job runs on these hosts only.
   devices: string[];
-  ports?: string[];
+  // The ports of each device the operation acts on, by device name.
+  ports?: Record<string, string[]>;
+  // show/logsfiltered: the text the log lines must contain.
+  filter?: string;
   vars?: Record<string, unknown>;
 };
 

@@ -261,7 +261,11 @@ function table(rows: Rows, columns: string[]): string[] {
   return [line(columns), ...rows.map((r) => line(columns.map((c) => String(r[c] ?? ''))))];
 }
 
-type Show = (device: Device, ports: string[] | null) => Promise<{ rows: Rows; columns: string[] }>;
+type Show = (
+  device: Device,
+  ports: string[] | null,
+  filter: string,
+) => Promise<{ rows: Rows; columns: string[] }>;
 
 export function demoPlaybook(deps: AwxDemoDeps, now: () => number = Date.now) {
   const { db, telemetry } = deps;
@@ -367,15 +371,15 @@ export function demoPlaybook(deps: AwxDemoDeps, now: () => number = Date.now) {
       })),
       columns: ['vpls', 'serviceid', 'interface', 'vlan', 'state'],
     }),
-    logsfiltered: async (device) => {
-      const rows = device.alarms.length
-        ? device.alarms.map((a) => ({ time: a.raisedAt.toISOString(), message: a.description }))
-        : [
-            {
-              time: new Date(now() - 3_600_000).toISOString(),
-              message: `${device.name}: no matching messages`,
-            },
-          ];
+    // The device's log (as get/log prints it), the lines holding the filter's text.
+    logsfiltered: async (device, _ports, filter) => {
+      const wanted = filter.trim().toLowerCase();
+      const rows = logOf(device, 48)
+        .filter((line) => wanted === '' || line.toLowerCase().includes(wanted))
+        .map((line) => {
+          const at = line.indexOf(' ');
+          return { time: line.slice(0, at), message: line.slice(at + 1) };
+        });
       return { rows, columns: ['time', 'message'] };
     },
   };
@@ -537,9 +541,14 @@ export function demoPlaybook(deps: AwxDemoDeps, now: () => number = Date.now) {
       .split(',')
       .map((h) => h.trim())
       .filter(Boolean);
-    const askedPorts = Array.isArray(vars[awxVariables.ports])
-      ? (vars[awxVariables.ports] as string[])
-      : null;
+    const portMap = (vars[awxVariables.ports] ?? {}) as Record<string, unknown>;
+    const portsOf = (device: Device): string[] | null => {
+      const given =
+        portMap[device.name] ??
+        Object.entries(portMap).find(([k]) => k.toLowerCase() === device.name.toLowerCase())?.[1];
+      return Array.isArray(given) ? given.map(String) : null;
+    };
+    const filter = typeof vars[awxVariables.filter] === 'string' ? (vars[awxVariables.filter] as string) : '';
     const devices = await loadDevices(db, hosts);
     const reachable = hosts.filter((h) => devices.get(h.toLowerCase())?.ip);
     const connect: FakeTask = {
@@ -573,7 +582,9 @@ export function demoPlaybook(deps: AwxDemoDeps, now: () => number = Date.now) {
       const read: FakeTaskResult[] = [];
       for (const host of reachable) {
         const device = devices.get(host.toLowerCase())!;
-        const { rows, columns } = show ? await show(device, askedPorts) : { rows: [], columns: [] };
+        const { rows, columns } = show
+          ? await show(device, portsOf(device), filter)
+          : { rows: [], columns: [] };
         result[device.name] = rows;
         read.push({ host, status: 'ok', lines: msgLines(table(rows, columns)) });
       }
@@ -600,7 +611,8 @@ export function demoPlaybook(deps: AwxDemoDeps, now: () => number = Date.now) {
     } else {
       const perHost = reachable.map((host) => {
         const device = devices.get(host.toLowerCase())!;
-        const ports = askedPorts?.length ? portsAsked(device, askedPorts) : [];
+        const asked = portsOf(device);
+        const ports = asked?.length ? portsAsked(device, asked) : [];
         return { host, steps: runTasks(operation, device, ports) };
       });
       const steps = perHost[0]?.steps.length ?? 0;

@@ -133,7 +133,7 @@ describe('the simulated AWX on the demo network', () => {
       const { lines } = await run(awx, {
         operation: 'show/interfaceoptics',
         devices: [vplsShelf],
-        ports: asked.map((p) => p.name),
+        ports: { [vplsShelf]: asked.map((p) => p.name) },
       });
       const rows = parseAwxResult(lines)!.devices[vplsShelf] as {
         port: string;
@@ -178,11 +178,22 @@ describe('the simulated AWX on the demo network', () => {
     const bounce = await run(awx, {
       operation: 'run/bounceport',
       devices: [vplsShelf],
-      ports: [vplsServices[0]!.port],
+      ports: { [vplsShelf]: [vplsServices[0]!.port] },
     });
     expect(bounce.job.status).toBe('successful');
     expect(bounce.summaries[0]).toMatchObject({ host: vplsShelf, changed: 2, failures: 0 });
     expect(bounce.lines.some((l) => l.startsWith(`changed: [${vplsShelf}]`))).toBe(true);
+  });
+
+  it('keeps the log lines holding the filter', async () => {
+    const filtered = async (filter: string) => {
+      const { lines } = await run(awx, { operation: 'show/logsfiltered', devices: [vplsShelf], filter });
+      return parseAwxResult(lines)!.devices[vplsShelf] as { message: string }[];
+    };
+    const rows = await filtered('snmp_trap_link');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.message.includes('SNMP_TRAP_LINK'))).toBe(true);
+    expect(await filtered('no such text')).toEqual([]);
   });
 
   it('fails the job for a shelf it cannot reach and a name that is no shelf', async () => {
