@@ -162,6 +162,14 @@ const signedInRoutes: RouteObject[] = [
     element: page(() => import('./routes/equipment/spare-parts-page').then((m) => m.SparePartsPage)),
   },
   {
+    path: 'jobs',
+    element: page(() => import('./routes/jobs/jobs-page').then((m) => m.JobsPage)),
+  },
+  {
+    path: 'jobs/:jobid',
+    element: page(() => import('./routes/jobs/job-page').then((m) => m.JobPage)),
+  },
+  {
     path: 'contacts',
     element: page(() => import('./routes/contacts/contacts-page').then((m) => m.ContactsPage)),
   },

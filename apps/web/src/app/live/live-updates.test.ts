@@ -1,6 +1,7 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../lib/api-client';
+import { isLiveStreamConnected } from '../../lib/live-status';
 import { clearToken, getToken, setToken } from '../../lib/token-storage';
 import { mockFetch } from '../../test/fetch-mock';
 import type { LiveStreamHandlers } from './live-stream';
@@ -64,6 +65,29 @@ describe('startLiveUpdates', () => {
     stop();
   });
 
+  it('refreshes the jobs list, an open job and its output on a jobs change, never the watched jobs', () => {
+    const { handlers, take, stop } = setUp();
+    handlers.onChange(['jobs']);
+    expect(take()).toEqual([
+      ['jobs', 'list'],
+      ['jobs', 'detail'],
+      ['jobs', 'output'],
+    ]);
+    stop();
+  });
+
+  it('says whether the stream is connected, for the screens that poll without it', () => {
+    const { handlers, stop } = setUp();
+    expect(isLiveStreamConnected()).toBe(false);
+    handlers.onReady();
+    expect(isLiveStreamConnected()).toBe(true);
+    handlers.onDown();
+    expect(isLiveStreamConnected()).toBe(false);
+    handlers.onReady();
+    stop();
+    expect(isLiveStreamConnected()).toBe(false);
+  });
+
   it('does not poll while the stream is up', async () => {
     const { handlers, take, stop } = setUp();
     handlers.onReady();
@@ -92,6 +116,9 @@ describe('startLiveUpdates', () => {
       ['tickets'],
       ['sites', 'access-requests'],
       ['checkins'],
+      ['jobs', 'list'],
+      ['jobs', 'detail'],
+      ['jobs', 'output'],
     ]);
     await vi.advanceTimersByTimeAsync(5 * eventsPollMs);
     expect(take()).toEqual([]);

@@ -2,6 +2,7 @@ import { meSchema } from '@lightpath/domain/users';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { eventViewQueryKeys } from '../../features/events/api/invalidate-event-views';
 import { apiRequest } from '../../lib/api-client';
+import { setLiveStreamConnected } from '../../lib/live-status';
 import { getToken, subscribeToken } from '../../lib/token-storage';
 import { type LiveStreamHandlers, type LiveStreamOptions, openLiveStream } from './live-stream';
 
@@ -12,6 +13,14 @@ export const topicQueryKeys: Record<string, readonly QueryKey[]> = {
   events: eventViewQueryKeys,
   tickets: [['tickets'], ['sites', 'access-requests']],
   checkins: [['checkins']],
+  // A job's status or output changed: the jobs list, the job's page and its output, when on screen. The
+  // header's watched jobs are not here: they refresh on their own clock only while one is ongoing
+  // (spec 4), so an idle browser asks for nothing when other people's jobs move.
+  jobs: [
+    ['jobs', 'list'],
+    ['jobs', 'detail'],
+    ['jobs', 'output'],
+  ],
 };
 
 // Spec 9: network events poll every 120 s. Here that is the fallback while the stream is down.
@@ -51,6 +60,7 @@ export function startLiveUpdates(queryClient: QueryClient, options: LiveUpdatesO
 
   const stream = openStream({
     onReady() {
+      setLiveStreamConnected(true);
       stopPolling();
       if (missedChanges) refresh(Object.values(topicQueryKeys).flat());
       missedChanges = false;
@@ -59,6 +69,7 @@ export function startLiveUpdates(queryClient: QueryClient, options: LiveUpdatesO
       refresh([...new Set(topics.flatMap((topic) => topicQueryKeys[topic] ?? []))]);
     },
     onDown() {
+      setLiveStreamConnected(false);
       missedChanges = true;
       poll ??= setInterval(() => refresh([['events']]), pollMs);
     },
@@ -76,6 +87,7 @@ export function startLiveUpdates(queryClient: QueryClient, options: LiveUpdatesO
     else {
       stream.stop();
       stopPolling();
+      setLiveStreamConnected(false);
     }
   });
 
@@ -83,5 +95,6 @@ export function startLiveUpdates(queryClient: QueryClient, options: LiveUpdatesO
     unsubscribeToken();
     stream.stop();
     stopPolling();
+    setLiveStreamConnected(false);
   };
 }

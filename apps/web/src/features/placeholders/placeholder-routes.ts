@@ -18,7 +18,6 @@ const colocation: Crumb = { label: 'Co-location' };
 const reports: Crumb = { label: 'Reports' };
 
 export const placeholderRoutes: PlaceholderRoute[] = [
-  { path: '/jobs', title: 'AWX Jobs', area: 'automation jobs', permission: 'jobs.manage' },
   {
     path: '/colocation/rackspaces',
     title: 'Rack Spaces',

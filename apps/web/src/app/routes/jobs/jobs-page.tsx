@@ -1,0 +1,192 @@
+import { type AwxJob, type AwxJobStatus, awxJobStatuses, awxMessages } from '@lightpath/domain/awx';
+import { can } from '@lightpath/domain/permissions';
+import { Badge, Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconRobot, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ListFooter } from '../../../components/list-footer';
+import { LoadError } from '../../../components/load-error';
+import { NoAccess } from '../../../components/no-access';
+import { PageHeader } from '../../../components/page-header';
+import { TableSkeleton } from '../../../components/table-skeleton';
+import { type ListJobsParams, listJobs, useJobs } from '../../../features/jobs/api/list-jobs';
+import { JobsTable } from '../../../features/jobs/components/jobs-table';
+import { jobDuration, jobStatusLabel } from '../../../features/jobs/job-format';
+import { errorMessage } from '../../../lib/api-client';
+import { allPages, downloadCsv, toCsv } from '../../../lib/csv';
+import { formatDateTime } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { displayZoneAbbreviation } from '../../../lib/time-zone';
+import { useListParams } from '../../../lib/use-list-params';
+import { usePageTitle } from '../../../lib/use-page-title';
+
+const pageSize = 25;
+const title = 'AWX Jobs';
+const crumbs = [{ label: title }];
+// LoadError's title is 'An error occurred retrieving ' and this noun: spec 8's 'AWX Jobs'.
+const loadNoun = awxMessages.loadFailed.replace('An error occurred retrieving ', '');
+const statusOptions = awxJobStatuses.map((status) => ({ value: status, label: jobStatusLabel(status) }));
+const ongoingOptions = [
+  { value: 'true', label: 'Ongoing' },
+  { value: 'false', label: 'Ended' },
+];
+const isStatus = (value: string): value is AwxJobStatus =>
+  (awxJobStatuses as readonly string[]).includes(value);
+
+const csvColumns = () => {
+  const zone = displayZoneAbbreviation();
+  return [
+    { header: 'Job', value: (j: AwxJob) => j.id },
+    { header: 'Name', value: (j: AwxJob) => j.name },
+    { header: 'Operation', value: (j: AwxJob) => j.operation },
+    { header: 'Status', value: (j: AwxJob) => j.status },
+    { header: 'Hosts', value: (j: AwxJob) => j.hosts.join(' ') },
+    { header: 'Launched by', value: (j: AwxJob) => j.launchedby },
+    { header: 'Service', value: (j: AwxJob) => j.serviceid },
+    { header: `Started (${zone})`, value: (j: AwxJob) => (j.started ? formatDateTime(j.started) : null) },
+    { header: `Finished (${zone})`, value: (j: AwxJob) => (j.finished ? formatDateTime(j.finished) : null) },
+    { header: 'Duration', value: (j: AwxJob) => jobDuration(j) },
+  ];
+};
+
+export function JobsPage() {
+  const { actor } = useSession();
+  const allowed = can(actor, 'jobs.manage');
+  const list = useListParams();
+  const [q] = useDebouncedValue(list.get('q').trim(), 300);
+  const statusParam = list.get('status');
+  const status = isStatus(statusParam) ? statusParam : undefined;
+  const ongoingParam = list.get('ongoing');
+  const ongoing = ongoingParam === 'true' ? true : ongoingParam === 'false' ? false : undefined;
+  const sort = list.get('sort');
+  usePageTitle(title);
+  const [exporting, setExporting] = useState(false);
+
+  const filters: Omit<ListJobsParams, 'limit' | 'offset'> = {
+    q: q || undefined,
+    status,
+    ongoing,
+    sort: sort || undefined,
+  };
+  const jobs = useJobs({ ...filters, limit: pageSize, offset: (list.page - 1) * pageSize }, allowed);
+  // Spec 6: 'No jobs running' is the NOC's (type 1) line only.
+  const running = useJobs({ ongoing: true, limit: 1, offset: 0 }, allowed && actor.type === 1);
+
+  if (!allowed) {
+    return (
+      <>
+        <PageHeader title={title} crumbs={crumbs} />
+        <NoAccess what="AWX jobs" />
+      </>
+    );
+  }
+
+  const filtered = Boolean(list.get('q') || status || ongoing !== undefined);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const rows = await allPages((page) => listJobs({ ...filters, ...page }));
+      downloadCsv('awx-jobs.csv', toCsv(rows, csvColumns()));
+    } catch (error) {
+      notify.warning(errorMessage(error, awxMessages.loadFailed));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description="Device operations run through AWX: who started them, on which devices, and how they ended."
+        crumbs={crumbs}
+        actions={
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            onClick={exportCsv}
+            loading={exporting}
+            disabled={!jobs.data || jobs.data.count === 0}
+          >
+            Export CSV
+          </Button>
+        }
+      />
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} shadow="xs">
+        <Group gap="sm" mb="md" align="flex-end">
+          <TextInput
+            aria-label="Search jobs"
+            placeholder="Search by name, device or who launched it"
+            leftSection={<IconSearch size={16} />}
+            value={list.get('q')}
+            onChange={(event) => list.set({ q: event.currentTarget.value }, { replace: true })}
+            style={{ flex: '1 1 240px' }}
+            type="search"
+          />
+          <Select
+            aria-label="Filter by status"
+            placeholder="Any status"
+            clearable
+            data={statusOptions}
+            value={status ?? null}
+            onChange={(value) => list.set({ status: value })}
+            w={{ base: '100%', xs: 160 }}
+          />
+          <Select
+            aria-label="Ongoing or ended"
+            placeholder="Ongoing and ended"
+            clearable
+            data={ongoingOptions}
+            value={ongoing === undefined ? null : String(ongoing)}
+            onChange={(value) => list.set({ ongoing: value })}
+            w={{ base: '100%', xs: 190 }}
+          />
+          {running.data && running.data.count === 0 && (
+            <Badge variant="light" color="gray" size="lg" data-testid="no-jobs-running">
+              {awxMessages.noJobsRunning}
+            </Badge>
+          )}
+        </Group>
+        {jobs.isPending ? (
+          <TableSkeleton />
+        ) : jobs.isError ? (
+          <LoadError error={jobs.error} what={loadNoun} onRetry={() => jobs.refetch()} />
+        ) : jobs.data.results.length === 0 ? (
+          <EmptyState
+            py="xl"
+            icon={<IconRobot size={28} />}
+            withIndicatorBackground
+            title={filtered ? 'No jobs match these filters' : 'No jobs yet'}
+            description={
+              filtered
+                ? 'Try a different search or clear the filters.'
+                : 'Run a device operation from a shelf or from the equipment list; its job appears here.'
+            }
+          >
+            {filtered && (
+              <EmptyState.Actions>
+                <Button variant="default" onClick={() => list.set({ q: null, status: null, ongoing: null })}>
+                  Clear filters
+                </Button>
+              </EmptyState.Actions>
+            )}
+          </EmptyState>
+        ) : (
+          <div style={{ opacity: jobs.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+            <JobsTable jobs={jobs.data.results} sort={sort} onSort={(next) => list.set({ sort: next })} />
+          </div>
+        )}
+        {jobs.data && jobs.data.count > 0 && (
+          <ListFooter
+            count={jobs.data.count}
+            page={list.page}
+            pageSize={pageSize}
+            noun="jobs"
+            onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
+          />
+        )}
+      </Paper>
+    </>
+  );
+}
