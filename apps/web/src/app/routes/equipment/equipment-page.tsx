@@ -8,7 +8,14 @@ import { can } from '@lightpath/domain/permissions';
 import { type AlarmLevel, alarmLevels } from '@lightpath/domain/zabbix-triggers';
 import { Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconPlus, IconRefresh, IconSearch, IconServerBolt } from '@tabler/icons-react';
+import {
+  IconDownload,
+  IconPlus,
+  IconRefresh,
+  IconSearch,
+  IconServerBolt,
+  IconTerminal2,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { alarmLevelLabel } from '../../../components/alarm-level-badge';
 import { CustomerFilter } from '../../../components/customer-filter';
@@ -24,9 +31,13 @@ import {
 } from '../../../features/equipment/api/list-shelves';
 import { SitePicker } from '../../../features/equipment/components/pickers';
 import { ShelfFormModal } from '../../../features/equipment/components/shelf-form-modal';
-import { ShelvesTable } from '../../../features/equipment/components/shelves-table';
+import { type ShelfSelection, ShelvesTable } from '../../../features/equipment/components/shelves-table';
 import { UpdateShelfModal } from '../../../features/equipment/components/update-shelf-modal';
 import { EquipmentToolDownloads } from '../../../features/equipment-tools/components/equipment-tool-downloads';
+import {
+  type OperationShelf,
+  RunOperationModal,
+} from '../../../features/jobs/components/run-operation-modal';
 import { errorMessage } from '../../../lib/api-client';
 import { allPages, downloadCsv, toCsv } from '../../../lib/csv';
 import { formatDateTime } from '../../../lib/format';
@@ -94,6 +105,24 @@ export function EquipmentPage() {
   const action = list.get('action');
   usePageTitle(title);
   const [exporting, setExporting] = useState(false);
+  // Shelves ticked to run a device operation on, kept across pages and filters until the run.
+  const [selected, setSelected] = useState<Map<number, OperationShelf>>(new Map());
+  const [running, setRunning] = useState(false);
+  const runsOperations = can(actor, 'jobs.manage');
+  const selection: ShelfSelection | undefined = runsOperations
+    ? {
+        isSelected: (shelf) => selected.has(shelf.equipmentid),
+        onChange: (shelves, on) =>
+          setSelected((current) => {
+            const next = new Map(current);
+            for (const shelf of shelves) {
+              if (on) next.set(shelf.equipmentid, shelf);
+              else next.delete(shelf.equipmentid);
+            }
+            return next;
+          }),
+      }
+    : undefined;
   const customers = useAllCustomers(allowed && can(actor, 'customers.view'));
   // The site filter shows the chosen site's name, also when the page opens from a link with ?siteid=.
   const site = useSite(siteid ?? 0, allowed && siteid !== undefined);
@@ -158,6 +187,16 @@ export function EquipmentPage() {
             >
               Export CSV
             </Button>
+            {runsOperations && (
+              <Button
+                variant="light"
+                leftSection={<IconTerminal2 size={16} />}
+                onClick={() => setRunning(true)}
+                disabled={selected.size === 0}
+              >
+                {selected.size > 0 ? `Run operation (${selected.size})` : 'Run operation'}
+              </Button>
+            )}
             {/* Spec 7.7: the staff tools' files (mRemoteNG, SiteManager, PowerSuite) of the shelves one may see. */}
             <EquipmentToolDownloads />
             {manage && (
@@ -262,6 +301,7 @@ export function EquipmentPage() {
               shelves={shelves.data.results}
               sort={sort}
               onSort={(next) => list.set({ sort: next })}
+              selection={selection}
             />
           </div>
         )}
@@ -277,6 +317,13 @@ export function EquipmentPage() {
       </Paper>
       {manage && <ShelfFormModal opened={adding} onClose={closeAction} />}
       {manage && updating && <UpdateShelfModal opened onClose={closeAction} />}
+      {running && (
+        <RunOperationModal
+          shelves={[...selected.values()]}
+          onClose={() => setRunning(false)}
+          onLaunched={() => setSelected(new Map())}
+        />
+      )}
     </>
   );
 }

@@ -21,6 +21,7 @@ import { ShelfFormModal } from '../../../features/equipment/components/shelf-for
 import { ShelfParts } from '../../../features/equipment/components/shelf-parts';
 import { ShelfPortsTable } from '../../../features/equipment/components/shelf-ports-table';
 import { UpdateShelfModal } from '../../../features/equipment/components/update-shelf-modal';
+import { OperationsMenu } from '../../../features/jobs/components/operations-menu';
 import { Fact, FactList } from '../../../features/services/components/fact-list';
 import { errorMessage, needsToast } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -170,6 +171,7 @@ export function ShelfPage() {
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>
+            {can(actor, 'jobs.manage') && <OperationsMenu shelf={shelf} />}
             {manage && (
               <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={updateModal.open}>
                 Update Shelf

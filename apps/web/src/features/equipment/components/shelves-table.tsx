@@ -1,11 +1,32 @@
 import type { Shelf } from '@lightpath/domain/equipment';
-import { Anchor, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { SortableTh } from '../../../components/sortable-th';
 import { AlarmCounts } from './alarm-counts';
 
-type Props = { shelves: Shelf[]; sort: string; onSort: (sort: string) => void };
+// Shelves picked to run a device operation on; without it the list has no checkboxes.
+export type ShelfSelection = {
+  isSelected: (shelf: Shelf) => boolean;
+  onChange: (shelves: Shelf[], selected: boolean) => void;
+};
+
+type Props = {
+  shelves: Shelf[];
+  sort: string;
+  onSort: (sort: string) => void;
+  selection?: ShelfSelection | undefined;
+};
+
+function SelectShelf({ shelf, selection }: { shelf: Shelf; selection: ShelfSelection }) {
+  return (
+    <Checkbox
+      aria-label={`Select ${shelf.equipmentname}`}
+      checked={selection.isSelected(shelf)}
+      onChange={(event) => selection.onChange([shelf], event.currentTarget.checked)}
+    />
+  );
+}
 
 export const shelfHref = (shelf: Pick<Shelf, 'equipmentid'>) => `/equipment/shelf/${shelf.equipmentid}`;
 
@@ -32,12 +53,23 @@ const dash = (
 );
 
 // A shelf as a card: the phone's list, and the site page's panel (which leaves out the site).
-export function ShelfCard({ shelf, withSite = true }: { shelf: Shelf; withSite?: boolean }) {
+export function ShelfCard({
+  shelf,
+  withSite = true,
+  selection,
+}: {
+  shelf: Shelf;
+  withSite?: boolean;
+  selection?: ShelfSelection | undefined;
+}) {
   return (
     <Paper withBorder radius="md" p="sm">
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          <ShelfLink shelf={shelf} />
+          <Group gap="xs" wrap="nowrap">
+            {selection && <SelectShelf shelf={shelf} selection={selection} />}
+            <ShelfLink shelf={shelf} />
+          </Group>
           <Text fz="xs" c="dimmed" ff="monospace">
             {shelf.ipaddress ?? ''}
           </Text>
@@ -56,24 +88,35 @@ export function ShelfCard({ shelf, withSite = true }: { shelf: Shelf; withSite?:
 }
 
 // On a phone, where an engineer at the PoP looks a shelf up, each shelf is a card.
-function ShelfCards({ shelves }: { shelves: Shelf[] }) {
+function ShelfCards({ shelves, selection }: { shelves: Shelf[]; selection?: ShelfSelection | undefined }) {
   return (
     <Stack gap="xs">
       {shelves.map((shelf) => (
-        <ShelfCard key={shelf.equipmentid} shelf={shelf} />
+        <ShelfCard key={shelf.equipmentid} shelf={shelf} selection={selection} />
       ))}
     </Stack>
   );
 }
 
-export function ShelvesTable({ shelves, sort, onSort }: Props) {
+export function ShelvesTable({ shelves, sort, onSort, selection }: Props) {
   const narrow = useMediaQuery('(max-width: 48em)');
-  if (narrow) return <ShelfCards shelves={shelves} />;
+  if (narrow) return <ShelfCards shelves={shelves} selection={selection} />;
+  const selectedHere = selection ? shelves.filter(selection.isSelected).length : 0;
   return (
     <Table.ScrollContainer minWidth={1000}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
+            {selection && (
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label="Select every shelf on this page"
+                  checked={selectedHere > 0 && selectedHere === shelves.length}
+                  indeterminate={selectedHere > 0 && selectedHere < shelves.length}
+                  onChange={(event) => selection.onChange(shelves, event.currentTarget.checked)}
+                />
+              </Table.Th>
+            )}
             <SortableTh field="equipmentname" sort={sort} onSort={onSort}>
               Name
             </SortableTh>
@@ -100,6 +143,11 @@ export function ShelvesTable({ shelves, sort, onSort }: Props) {
         <Table.Tbody>
           {shelves.map((shelf) => (
             <Table.Tr key={shelf.equipmentid}>
+              {selection && (
+                <Table.Td>
+                  <SelectShelf shelf={shelf} selection={selection} />
+                </Table.Td>
+              )}
               <Table.Td>
                 <ShelfLink shelf={shelf} />
               </Table.Td>
