@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { discoveredShelfOf } from '@lightpath/domain/netbox-inventory';
@@ -6,6 +7,7 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { awxFor } from './integrations/awx/select';
 import { simulatedDeviceInventory } from './integrations/devices/simulator';
 import { netboxClient } from './integrations/netbox/client';
 import { simulatedNetBox, simulatedProviders } from './integrations/netbox/simulator';
@@ -17,6 +19,7 @@ import { simulatedZabbix } from './integrations/zabbix/demo';
 import { zabbixApi } from './integrations/zabbix/zabbix-api';
 import { accessRoutes } from './modules/access/routes';
 import { authRoutes } from './modules/auth/routes';
+import { awxRoutes } from './modules/awx/routes';
 import { calendarRoutes } from './modules/calendar/routes';
 import { checkinRoutes } from './modules/checkins/routes';
 import { contactRoutes } from './modules/contacts/routes';
@@ -164,6 +167,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
     ? zabbixApi({ ...config.zabbix, health: recorders.for('zabbix') })
     : simulatedZabbix(db, shelfHosts);
   const tickets = ticketSystemFor(config, app.log, recorders.for('tickets'));
+  const awx = awxFor(config, { db, telemetry, health: recorders.for('awx') });
+  const awxInstance = config.awx ? config.awx.url : `simulator@${hostname()}:${process.pid}`;
   registerNavigationCounts(app);
   registerDependencies(app, {
     db,
@@ -174,6 +179,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
     netbox,
     zabbix,
     devices: simulatedDeviceInventory(),
+    awx,
+    awxInstance,
     storage: fileStorageFor(config),
     log: app.log,
   });
@@ -205,6 +212,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(equipmentRoutes);
       await api.register(equipmentToolRoutes);
       await api.register(netboxCheckRoutes);
+      await api.register(awxRoutes);
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { demoAccounts, demoPassword } from './db/seed/demo-customers';
 import { isSeeded, seedDatabase } from './db/seed/seed';
 import { ticketSystemFor } from './integrations/tickets/select';
+import { startJobFollower } from './modules/awx/progress';
 import { startAlarmSync } from './modules/equipment/alarms';
 import { integrationRecorders } from './modules/integrations/service';
 import { startNotificationDispatcher } from './modules/notifications/service';
@@ -39,6 +40,8 @@ const stopNotices = startNotificationDispatcher({
 // so two instances never both end it); the app's own Zabbix, real or simulated (docs/decisions/025).
 const stopMutes = startMuteExpiry(app.dependencies);
 const stopAlarms = startAlarmSync(app.dependencies);
+// Running AWX jobs are read by one instance at a time (a claim in the database) and written back for all.
+const stopJobs = startJobFollower(app.dependencies);
 
 async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
@@ -46,6 +49,7 @@ async function shutdown(signal: string) {
   stopNotices();
   stopMutes();
   stopAlarms();
+  stopJobs();
   await app.close();
   await recorders.flush();
   await database.close();

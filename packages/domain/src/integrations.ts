@@ -4,7 +4,15 @@ import { z } from 'zod';
 // talks to, whether the real one or the built-in stand-in answers, where it is, and how the last
 // calls to it went (docs/decisions/018).
 
-export const integrationSystems = ['tickets', 'netbox', 'telemetry', 'zabbix', 'email', 'sms'] as const;
+export const integrationSystems = [
+  'tickets',
+  'netbox',
+  'telemetry',
+  'zabbix',
+  'awx',
+  'email',
+  'sms',
+] as const;
 export type IntegrationSystem = (typeof integrationSystems)[number];
 
 // real: the configured external system. simulated: a stand-in that makes up answers consistent with
@@ -41,6 +49,7 @@ export const integrationNames: Record<IntegrationSystem, string> = {
   netbox: 'NetBox (third-party circuits, head-ends, handoffs)',
   telemetry: 'Telemetry (traffic, light levels, link status)',
   zabbix: 'Zabbix (alarms, muted triggers)',
+  awx: 'AWX (device operations, automation jobs)',
   email: 'E-mail',
   sms: 'SMS (event notices)',
 };

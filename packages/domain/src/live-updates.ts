@@ -3,7 +3,8 @@ import { can, type Permission } from './permissions';
 
 // Topics of the live stream (GET /api/stream). A topic names what to refetch, never a record.
 // tickets covers site access requests and job tickets too: they are tickets.
-export const changeTopics = ['events', 'tickets', 'checkins'] as const;
+// jobs: an AWX job launched, moved on or printed more output.
+export const changeTopics = ['events', 'tickets', 'checkins', 'jobs'] as const;
 export type ChangeTopic = (typeof changeTopics)[number];
 
 // One recorded change: its topic and the customers whose records it touched (none for the provider's
@@ -17,6 +18,7 @@ const topicReaders: Record<ChangeTopic, readonly Permission[]> = {
   // Support tickets, the job tickets technicians work from, the access requests listed on site pages.
   tickets: ['tickets.view', 'jobtickets.manage', 'access.request'],
   checkins: ['checkins.manage'],
+  jobs: ['jobs.manage'],
 };
 
 type Listener = Pick<Actor, 'type' | 'customerId' | 'companyAdmin' | 'chameleon'>;

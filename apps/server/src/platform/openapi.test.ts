@@ -31,7 +31,10 @@ afterAll(() => t.close());
 // The API reference (issue 12, item 17): what a client needs to call each operation and read its answer.
 describe('the OpenAPI document', () => {
   it('documents every API route', () => {
-    expect(operations.length).toBe(t.app.apiRoutes.filter((r) => r.url !== '/api/openapi.json').length);
+    const documented = t.app.apiRoutes.filter((r) => r.url !== '/api/openapi.json' && r.documented);
+    expect(operations.length).toBe(documented.length);
+    // Hidden: only the catch-all that refuses an unknown AWX operation with a 400.
+    expect(t.app.apiRoutes.filter((r) => !r.documented).map((r) => r.url)).toEqual(['/api/awx/*']);
   });
 
   it('gives every operation a unique operationId', () => {

@@ -19,6 +19,8 @@ import type { SignedIn } from './request-context';
 // records (read by the session lookup itself, never cached), the audit trail, the outbox, the change
 // feed and server secrets. The migration attaches the trigger to exactly these (a test checks both).
 export const trackedTables = [
+  'awx_job_watches',
+  'awx_jobs',
   'calendar_feeds',
   'contacts',
   'customers',

@@ -17,6 +17,8 @@ export type RouteEntry = {
   // A GET with `limit` in its query: a paged list, which must say how its replies are kept.
   paged: boolean;
   replyCache: ReplyCacheRule | undefined;
+  // Left out of the API reference (`schema.hide`): a route that only refuses (an unknown AWX operation).
+  documented: boolean;
 };
 
 declare module 'fastify' {
@@ -235,6 +237,7 @@ export function registerRequestContext(app: FastifyInstance, query: RawQuery) {
           permission: config?.permission ?? null,
           paged: method === 'GET' && query?.shape?.limit !== undefined,
           replyCache: (route.config as { replyCache?: ReplyCacheRule } | undefined)?.replyCache,
+          documented: (route.schema as { hide?: boolean } | undefined)?.hide !== true,
         });
     }
   });

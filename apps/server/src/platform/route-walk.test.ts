@@ -88,6 +88,8 @@ async function recordsOf(code: string) {
     // Equipment is the provider's: customers are refused it (403) whatever the shelf.
     equipmentid: '1',
     format: 'csv',
+    // AWX jobs are the provider's: customers are refused them (403) whatever the job.
+    jobid: '1',
   };
 }
 

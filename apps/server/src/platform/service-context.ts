@@ -2,6 +2,7 @@ import { type Scope, scopeOf } from '@lightpath/domain/actor';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db, RawQuery } from '../db/client';
+import type { Awx } from '../integrations/awx/awx';
 import type { DeviceInventory } from '../integrations/devices/devices';
 import type { NetBox } from '../integrations/netbox/netbox';
 import type { Telemetry } from '../integrations/telemetry/telemetry';
@@ -20,6 +21,10 @@ export type Dependencies = {
   netbox: NetBox;
   zabbix: Zabbix;
   devices: DeviceInventory;
+  awx: Awx;
+  // Which AWX a job was launched on: the real one's address, or this process's simulator (whose jobs
+  // no other instance can read, docs/decisions/029).
+  awxInstance: string;
   storage: FileStorage;
   log: FastifyBaseLogger;
 };

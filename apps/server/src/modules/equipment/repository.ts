@@ -265,6 +265,19 @@ export async function findShelfOfPort(query: RawQuery, portId: string) {
   return rows[0] ?? null;
 }
 
+// Shelves named by id with their port names, for device operations (modules/awx): which exist, and
+// which ports each has.
+export async function readShelvesWithPorts(query: RawQuery, ids: number[]) {
+  return query<{ equipmentid: number; name: string; ip: string | null; ports: string[] }>(
+    'equipment_shelves_with_ports',
+    `select sh.shelf_id as equipmentid, sh.name, sh.ip_address as ip,
+            coalesce(array_agg(p.name order by p.name) filter (where p.name is not null), '{}') as ports
+     from shelves sh left join equipment_ports p on p.shelf_id = sh.shelf_id
+     where sh.shelf_id = any($1::int[]) group by sh.shelf_id`,
+    [ids],
+  );
+}
+
 // How many shelves of the same model run each release.
 export async function listModelReleases(query: RawQuery, model: string) {
   return query<{ spack: string | null; shelves: number }>(

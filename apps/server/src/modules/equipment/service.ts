@@ -53,6 +53,7 @@ import {
   readCardRows,
   readPartRows,
   readShelfRow,
+  readShelvesWithPorts,
   replacePartRows,
   type ShelfRow,
   updateCardRow,
@@ -125,6 +126,11 @@ export async function listSiteEquipment(ctx: ServiceContext, siteid: number) {
 // The shelf a port is on, for other areas (the port's own reply); null for a port no shelf has.
 export async function shelfOfPort(ctx: Pick<ServiceContext, 'query'>, portId: string) {
   return findShelfOfPort(ctx.query, portId);
+}
+
+// The shelves a device operation names, with their ports (modules/awx); unknown ids are simply absent.
+export async function shelvesForOperation(ctx: Pick<ServiceContext, 'query'>, ids: number[]) {
+  return readShelvesWithPorts(ctx.query, ids);
 }
 
 export async function spackStatsOf(ctx: ServiceContext, id: number): Promise<SpackStats> {

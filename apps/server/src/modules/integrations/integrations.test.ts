@@ -38,12 +38,13 @@ describe('GET /api/integrations', () => {
     const reply = await get('/api/integrations');
     expect(reply.statusCode).toBe(200);
     const { count, results } = reply.json().payload as { count: number; results: Integration[] };
-    expect(count).toBe(6);
+    expect(count).toBe(7);
     expect(results.map((r) => [r.system, r.kind, r.address])).toEqual([
       ['tickets', 'built-in', null],
       ['netbox', 'simulated', null],
       ['telemetry', 'simulated', null],
       ['zabbix', 'simulated', null],
+      ['awx', 'simulated', null],
       ['email', 'built-in', null],
       ['sms', 'built-in', null],
     ]);

@@ -45,6 +45,7 @@ export function configuredIntegrations(config: Config): Configured[] {
     zabbix: config.zabbix
       ? real(config.zabbix.url, 'Zabbix JSON-RPC API')
       : standIn('simulated', 'Simulator'),
+    awx: config.awx ? real(config.awx.url, 'AWX API v2') : standIn('simulated', 'Simulator'),
     email: config.mail.smtpUrl
       ? real(config.mail.smtpUrl, 'SMTP')
       : standIn('built-in', 'Outbox table (stored and logged, not sent)'),
