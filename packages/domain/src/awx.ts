@@ -125,6 +125,7 @@ export const awxMessages = {
   unwatched: 'Job removed from your watch list',
   watchCleared: 'Watch list cleared',
   serviceNoDevices: 'This service has no managed device to run this on',
+  noServiceJob: 'No job has run for this service yet',
 } as const;
 
 // AWX's job states: new, pending, waiting and running are ongoing; a job has ended in the other four.

@@ -232,3 +232,56 @@ describe('the jobs list and the watch list', () => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describe("a service's tools", () => {
+  async function serviceWithShelfPorts(): Promise<string> {
+    const [row] = await t.database.query<{ serviceid: string }>(
+      'test_service_on_shelf',
+      `select s.service_id as serviceid from services s
+       join equipment_ports p on p.port_id = s.b_end_port_id
+       where s.status = 1 order by s.service_id limit 1`,
+      [],
+    );
+    return row!.serviceid;
+  }
+
+  it('reads the MAC table and layer 1 of the devices at its ends, once a minute however often asked', async () => {
+    const serviceid = await serviceWithShelfPorts();
+    const first = await t.call({ method: 'GET', url: `/api/tools/mactable/${serviceid}`, as: demo.eng });
+    expect(first.statusCode, first.body).toBe(201);
+    const job = first.json().payload as AwxJob;
+    expect(job).toMatchObject({ operation: 'show/mactable', serviceid });
+    const again = await t.call({ method: 'GET', url: `/api/tools/mactable/${serviceid}`, as: demo.noc });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().payload.id).toBe(job.id);
+
+    const layer1 = await t.call({ method: 'GET', url: `/api/tools/layer1/${serviceid}`, as: demo.eng });
+    expect(layer1.statusCode, layer1.body).toBe(201);
+    const [row] = await t.database.db
+      .select()
+      .from(awxJobs)
+      .where(eq(awxJobs.jobId, layer1.json().payload.id));
+    expect((row!.targets as { port: string | null }[]).every((target) => target.port)).toBe(true);
+
+    const latest = await t.call({ method: 'GET', url: `/api/awx/job/${serviceid}`, as: demo.eng });
+    expect(latest.json().payload.id).toBe(layer1.json().payload.id);
+    const ended = await followToEnd(job.id);
+    expect(ended.result?.kind).toBe('mactable');
+  });
+
+  it('answers 404 for a service that does not exist and for one with no job, 403 for customers', async () => {
+    const missing = await t.call({ method: 'GET', url: '/api/tools/mactable/UNG9999999999B', as: demo.eng });
+    expect(missing.statusCode).toBe(404);
+    const quiet = await t.call({ method: 'GET', url: '/api/awx/job/UNG9999999999B', as: demo.eng });
+    expect(quiet.statusCode).toBe(404);
+    const serviceid = await serviceWithShelfPorts();
+    const customer = await t.call({
+      method: 'GET',
+      url: `/api/tools/layer1/${serviceid}`,
+      as: demo.ungAdmin,
+    });
+    expect(customer.statusCode).toBe(403);
+    const shelf = await t.call({ method: 'GET', url: '/api/tools/mactable/full/999999', as: demo.eng });
+    expect(shelf.statusCode).toBe(404);
+  });
+});

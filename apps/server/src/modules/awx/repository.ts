@@ -29,6 +29,21 @@ export async function readJobRow(db: DbOrTx, jobId: number): Promise<JobRow | nu
   return row ?? null;
 }
 
+// The newest job launched for a service (of one operation, when named).
+export async function latestServiceJob(
+  db: DbOrTx,
+  serviceId: string,
+  operation?: string,
+): Promise<JobRow | null> {
+  const [row] = await db
+    .select()
+    .from(awxJobs)
+    .where(and(eq(awxJobs.serviceId, serviceId), operation ? eq(awxJobs.operation, operation) : undefined))
+    .orderBy(desc(awxJobs.jobId))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function updateJobRow(db: DbOrTx, jobId: number, values: Partial<typeof awxJobs.$inferInsert>) {
   await db.update(awxJobs).set(values).where(eq(awxJobs.jobId, jobId));
 }

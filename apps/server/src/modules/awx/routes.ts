@@ -13,6 +13,8 @@ import {
   awxWatchListSchema,
   awxWatchSchema,
 } from '@lightpath/domain/awx';
+import { shelfParamsSchema } from '@lightpath/domain/equipment';
+import { serviceParamsSchema } from '@lightpath/domain/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendDownload } from '../../platform/download';
 import { ok } from '../../platform/envelope';
@@ -26,8 +28,11 @@ import {
   getJobFor,
   jobOutputFile,
   jobOutputFor,
+  latestJobOfService,
   launchOperation,
   listJobsFor,
+  serviceToolJob,
+  shelfMacTableJob,
   unwatchJob,
   watchJob,
   watchListFor,
@@ -213,5 +218,63 @@ export const awxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await clearWatchList(contextOf(request)), awxMessages.watchCleared),
+  );
+
+  // Spec 7.3's service tools and 7.8's job of a service. They are GETs in the spec: each launches the
+  // job that reads the devices, or answers the same job again within a minute (service.ts), so a
+  // reload does not launch another.
+  for (const tool of ['mactable', 'layer1'] as const) {
+    app.get(
+      `/tools/${tool}/:serviceid`,
+      {
+        config: { permission: 'jobs.manage' },
+        schema: {
+          tags,
+          summary:
+            tool === 'mactable'
+              ? "The MAC table of the devices at the service's ends: launches show/mactable, or answers the one launched in the last minute"
+              : "Layer 1 of the service's ends (optics and port state): launches show/interfaceoptics on their ports, or answers the one launched in the last minute",
+          params: serviceParamsSchema,
+          response: { 200: envelope(awxJobSchema), 201: envelope(awxJobSchema), 400: failure, ...awxFailed },
+        },
+      },
+      async (request, reply) => {
+        const { job, created } = await serviceToolJob(contextOf(request), request.params.serviceid, tool);
+        return reply
+          .status(created ? 201 : 200)
+          .send(ok(job, awxMessages.launched(job.name, job.hosts.length)));
+      },
+    );
+  }
+
+  app.get(
+    '/tools/mactable/full/:id',
+    {
+      config: { permission: 'jobs.manage' },
+      schema: {
+        tags,
+        summary: 'The whole MAC table of one shelf: launches show/mactable on it',
+        params: shelfParamsSchema,
+        response: { 201: envelope(awxJobSchema), ...awxFailed },
+      },
+    },
+    async (request, reply) => {
+      const { job } = await shelfMacTableJob(contextOf(request), request.params.id);
+      return reply.status(201).send(ok(job, awxMessages.launched(job.name, job.hosts.length)));
+    },
+  );
+
+  app.get(
+    '/awx/job/:serviceid',
+    {
+      config: { permission: 'jobs.manage' },
+      schema: {
+        tags,
+        summary: "The service's latest job; a service with none answers 404 with the message",
+        params: serviceParamsSchema,
+        response: { 200: envelope(awxJobSchema) },
+      },
+    },
+    async (request) => ok(await latestJobOfService(contextOf(request), request.params.serviceid)),
   );
 };

@@ -19,7 +19,8 @@ import { recordChange } from '../../platform/changes';
 import { AppError, Invalid, NotFound } from '../../platform/errors';
 import { toUnixSeconds } from '../../platform/scope';
 import type { ServiceContext } from '../../platform/service-context';
-import { shelvesForOperation } from '../equipment/service';
+import { shelfOfPort, shelvesForOperation } from '../equipment/service';
+import { getServiceFor } from '../services/service';
 import {
   addWatches,
   clearWatches,
@@ -29,6 +30,7 @@ import {
   type JobListRow,
   type JobRow,
   type JobTarget,
+  latestServiceJob,
   listJobRows,
   readJobRow,
   readJobRows,
@@ -311,4 +313,61 @@ export async function unwatchJob(ctx: ServiceContext, jobId: number) {
 export async function clearWatchList(ctx: ServiceContext) {
   await clearWatches(ctx.db, ctx.caller.actor.userId);
   return watchListFor(ctx);
+}
+
+// Spec 7.3's service tools, each a show operation on the devices at the service's ends.
+export const serviceTools = {
+  mactable: 'show/mactable',
+  layer1: 'show/interfaceoptics',
+} as const satisfies Record<string, AwxOperation>;
+export type ServiceTool = keyof typeof serviceTools;
+
+// A tool asked for again within this long answers the job already running or just finished, so a
+// page opened twice, or by two engineers at once, runs one job.
+const serviceToolReuseMs = 60_000;
+
+// GET tools/mactable/{serviceid} and tools/layer1/{serviceid} (spec 7.3): the job that reads the
+// service's ends, launched now or reused; the page follows it like any job. A foreign service is 404.
+export async function serviceToolJob(
+  ctx: ServiceContext,
+  serviceId: string,
+  tool: ServiceTool,
+): Promise<Launched> {
+  const service = await getServiceFor(ctx, serviceId);
+  const operation = serviceTools[tool];
+  const recent = await latestServiceJob(ctx.db, service.serviceid, operation);
+  if (
+    recent &&
+    (!awxJobEnded(recent.status as AwxJobStatus) ||
+      Date.now() - recent.createdAt.getTime() < serviceToolReuseMs)
+  )
+    return { job: toJob(recent), created: false };
+  const ends = [service.aendportid, service.bendportid].filter((port): port is string => Boolean(port));
+  const shelves = (await Promise.all(ends.map((port) => shelfOfPort(ctx, port)))).filter(
+    (shelf) => shelf !== null,
+  );
+  // One entry per device: a service with both ends on one shelf reads it once.
+  const targets = new Map(shelves.map((shelf) => [shelf.equipmentid, shelf]));
+  if (targets.size === 0) throw new Invalid(awxMessages.serviceNoDevices);
+  const equipmentarray = [...targets.values()].map((shelf) =>
+    tool === 'layer1'
+      ? { equipmentid: shelf.equipmentid, port: shelf.portname }
+      : { equipmentid: shelf.equipmentid },
+  );
+  return launchOperation(ctx, operation, { equipmentarray }, null, service.serviceid);
+}
+
+// GET tools/mactable/full/{id}: the whole MAC table of one shelf, launched now or reused like the above.
+export async function shelfMacTableJob(ctx: ServiceContext, equipmentId: number): Promise<Launched> {
+  const [shelf] = await shelvesForOperation(ctx, [equipmentId]);
+  if (!shelf) throw new NotFound(awxMessages.deviceNotFound(equipmentId));
+  return launchOperation(ctx, 'show/mactable', { equipmentarray: [{ equipmentid: equipmentId }] }, null);
+}
+
+// GET awx/job/{serviceid} (spec 7.8): the service's latest job; none is a failure with its message.
+export async function latestJobOfService(ctx: ServiceContext, serviceId: string): Promise<AwxJob> {
+  const service = await getServiceFor(ctx, serviceId);
+  const latest = await latestServiceJob(ctx.db, service.serviceid);
+  if (!latest) throw new NotFound(awxMessages.noServiceJob);
+  return toJob(latest);
 }

@@ -256,9 +256,14 @@ export async function listShelfAlarms(query: RawQuery, shelfId: number): Promise
 
 // The shelf a port is on, for the port's own reply and the service page's links.
 export async function findShelfOfPort(query: RawQuery, portId: string) {
-  const rows = await query<{ equipmentid: number; equipmentname: string; state: ShelfPort['state'] }>(
+  const rows = await query<{
+    equipmentid: number;
+    equipmentname: string;
+    portname: string;
+    state: ShelfPort['state'];
+  }>(
     'equipment_port_shelf',
-    `select sh.shelf_id as equipmentid, sh.name as equipmentname, p.state
+    `select sh.shelf_id as equipmentid, sh.name as equipmentname, p.name as portname, p.state
      from equipment_ports p join shelves sh on sh.shelf_id = p.shelf_id where p.port_id = $1`,
     [portId],
   );
