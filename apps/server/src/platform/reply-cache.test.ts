@@ -265,7 +265,7 @@ describe('never stale', () => {
 });
 
 describe('ReplyStore', () => {
-  const body = (bytes: number) => ({ validator: 'v', body: Buffer.alloc(bytes) });
+  const body = (bytes: number) => ({ validator: 'v', etag: '"e"', body: Buffer.alloc(bytes) });
 
   it('holds no more bytes than its bound, dropping the least recently used first', () => {
     const store = new ReplyStore(1_000);

@@ -83,7 +83,7 @@ declare module 'fastify' {
     replyCache?: ReplyCacheRule;
   }
   interface FastifyRequest {
-    replyToKeep: { key: string; validator: string } | null;
+    replyToKeep: { key: string; validator: string; etag: string } | null;
   }
 }
 
@@ -96,7 +96,7 @@ export function keepsReplies(
   return rule !== undefined && 'reads' in rule;
 }
 
-type KeptReply = { validator: string; body: Buffer };
+type KeptReply = { validator: string; etag: string; body: Buffer };
 
 // Least recently used first out, bounded by the bytes of the bodies kept (keys are small beside them).
 export class ReplyStore {
@@ -217,30 +217,34 @@ export function registerReplyCache(app: FastifyInstance, options: ReplyCacheOpti
     let validator = rule.reads.map((table) => versions.get(table) ?? '-').join('.');
     if (rule.eventTime) validator += `@${await nextEventInstant(versions.get('events') ?? '-')}`;
     const key = `${request.url}\n${callerKey(session)}`;
-    const etag = `"${createHash('sha256')
-      .update(`${options.build}\n${database}\n${key}\n${validator}`)
-      .digest('base64url')
-      .slice(0, 32)}"`;
+    const kept = store.get(key);
+    const current = kept?.validator === validator ? kept : undefined;
+    // The ETag is a hash of what the reply depends on: worked out once per kept reply, not per read.
+    const etag =
+      current?.etag ??
+      `"${createHash('sha256')
+        .update(`${options.build}\n${database}\n${key}\n${validator}`)
+        .digest('base64url')
+        .slice(0, 32)}"`;
     // Browsers may keep the reply for this token only, and must ask before using it again.
     reply.headers({ 'cache-control': 'private, no-cache', vary: 'X-Auth-Token', etag });
     if (request.headers['if-none-match'] === etag) {
       reply.header(replyCacheHeader, 'revalidated');
       return reply.code(304).send();
     }
-    const kept = store.get(key);
-    if (kept && kept.validator === validator) {
+    if (current) {
       reply.header(replyCacheHeader, 'hit').type('application/json; charset=utf-8');
-      return reply.send(kept.body);
+      return reply.send(current.body);
     }
     reply.header(replyCacheHeader, 'miss');
-    request.replyToKeep = { key, validator };
+    request.replyToKeep = { key, validator, etag };
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const toKeep = request.replyToKeep;
     if (!toKeep) return payload;
     if (reply.statusCode === 200 && typeof payload === 'string') {
-      store.set(toKeep.key, { validator: toKeep.validator, body: Buffer.from(payload) });
+      store.set(toKeep.key, { validator: toKeep.validator, etag: toKeep.etag, body: Buffer.from(payload) });
     } else {
       // An error or a stream is neither kept here nor by the browser.
       reply.removeHeader('etag');
