@@ -235,7 +235,7 @@ export const awxRoutes: FastifyPluginAsyncZod = async (app) => {
               ? "The MAC table of the devices at the service's ends: launches show/mactable, or answers the one launched in the last minute"
               : "Layer 1 of the service's ends (optics and port state): launches show/interfaceoptics on their ports, or answers the one launched in the last minute",
           params: serviceParamsSchema,
-          response: { 200: envelope(awxJobSchema), 201: envelope(awxJobSchema), 400: failure, ...awxFailed },
+          response: { 200: envelope(awxJobSchema), 201: envelope(awxJobSchema), ...awxFailed },
         },
       },
       async (request, reply) => {

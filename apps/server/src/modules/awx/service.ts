@@ -13,7 +13,7 @@ import {
   awxOperationInfo,
   launchProblem,
 } from '@lightpath/domain/awx';
-import { AwxError, parseAwxResult, type AwxResult as RawAwxResult } from '../../integrations/awx/awx';
+import { type AwxDeviceResults, AwxError, parseAwxResult } from '../../integrations/awx/awx';
 import { recordAudit } from '../../platform/audit';
 import { recordChange } from '../../platform/changes';
 import { AppError, Invalid, NotFound } from '../../platform/errors';
@@ -90,7 +90,7 @@ function toDetail(row: JobRow): AwxJobDetail {
 // A show or get job's structured result (one line of its output, integrations/awx) as the page's
 // table: one row per device row, the device first. Configs and logs read as text.
 export function resultOf(operation: AwxOperation, lines: string[]): AwxResult | null {
-  const raw: RawAwxResult | null = parseAwxResult(lines);
+  const raw: AwxDeviceResults | null = parseAwxResult(lines);
   if (!raw) return null;
   const kind = awxOperationInfo[operation].result;
   const rows: AwxResult['rows'] = [];
@@ -208,8 +208,14 @@ export async function launchOperation(
     const launched = await ctx.awx.launch({
       operation,
       devices: hosts,
-      ...(ports.length > 0 ? { ports: targets.flatMap((target) => (target.port ? [target.port] : [])) } : {}),
-      ...(row.filter ? { vars: { lightpath_filter: row.filter } } : {}),
+      ...(ports.length > 0
+        ? {
+            ports: Object.fromEntries(
+              targets.flatMap((target) => (target.port ? [[target.name, [target.port]]] : [])),
+            ),
+          }
+        : {}),
+      ...(row.filter ? { filter: row.filter } : {}),
     });
     await ctx.db.transaction(async (tx) => {
       await updateJobRow(tx, row.jobId, { awxJobId: launched.jobId, status: launched.status });
