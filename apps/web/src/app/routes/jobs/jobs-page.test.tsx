@@ -2,7 +2,7 @@ import { awxMessages } from '@lightpath/domain/awx';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { job } from '../../../test/jobs-test-fixtures';
-import { ok, page, renderSignedIn, sessionFor } from '../../../test/page-fixtures';
+import { page, renderSignedIn, sessionFor } from '../../../test/page-fixtures';
 import { JobsPage } from './jobs-page';
 
 vi.setConfig({ testTimeout: 20_000 });

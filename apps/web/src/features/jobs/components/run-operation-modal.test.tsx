@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { RecordedCall } from '../../../test/fetch-mock';
 import { job } from '../../../test/jobs-test-fixtures';
 import { ok, renderSignedIn, sessionFor } from '../../../test/page-fixtures';
 import { RunOperationModal } from './run-operation-modal';
@@ -49,7 +50,7 @@ async function choose(label: RegExp, option: RegExp) {
   fireEvent.click(await within(listbox).findByRole('option', { name: option, hidden: true }));
 }
 
-const launches = (calls: { method: string; url: string }[]) =>
+const launches = (calls: RecordedCall[]) =>
   calls.filter((c) => c.method === 'POST' && c.url.startsWith('/api/awx/run/'));
 
 describe('RunOperationModal', () => {
