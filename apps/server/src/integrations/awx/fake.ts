@@ -636,7 +636,12 @@ export async function startFakeAwx(options: FakeAwxOptions): Promise<FakeAwx> {
     );
     if (state.stallMs > 0) await new Promise((r) => setTimeout(r, state.stallMs));
     if (res.destroyed) return;
-    res.writeHead(response.status, Object.fromEntries(response.headers));
+    // forEach, not Object.fromEntries(headers): the bench compiles this without the DOM iterables.
+    const replyHeaders: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      replyHeaders[name] = value;
+    });
+    res.writeHead(response.status, replyHeaders);
     res.end(Buffer.from(await response.arrayBuffer()));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
