@@ -39,6 +39,8 @@ const detailKinds = [
   /^\/event\/[^/]+$/,
   /^\/ticket\/[^/]+$/,
   /^\/equipment\/shelf\/\d+$/,
+  // A job's page, when the run has made a job before this audit (the demo data has none).
+  /^\/jobs\/\d+$/,
 ];
 
 // The sidebar's actions that open a wizard or a dialog (Update Equipment opens Update Shelf), each
@@ -76,6 +78,15 @@ const pageDialogs: { path: string; permission: Permission; open?: (page: Page) =
         .getByRole('button', { name: /^Take \/ return / })
         .first()
         .click(),
+  },
+  {
+    // The Run operation dialog on a ticked shelf.
+    path: '/equipment?q=S0006pe',
+    permission: 'jobs.manage',
+    open: async (page) => {
+      await page.getByRole('checkbox', { name: 'Select S0006pe' }).check();
+      await page.getByRole('button', { name: 'Run operation (1)' }).click();
+    },
   },
   {
     path: '/equipment/zabbix-triggers?q=PoP',
