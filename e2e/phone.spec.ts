@@ -206,4 +206,22 @@ test.describe('Select drop-downs in full-screen modals on a phone', () => {
       }
     }
   });
+  test("Run operation's operation, then the job's page", async ({ page }) => {
+    await signIn(page, accounts.eng.email);
+    await page.goto('/equipment');
+    await page
+      .getByRole('checkbox', { name: /^Select (?!every shelf)/ })
+      .first()
+      .tap();
+    await page.getByRole('button', { name: 'Run operation (1)' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Run operation' });
+    const listbox = await tapOpen(page, dialog.getByRole('combobox', { name: 'Operation' }), 'run-operation');
+    await tapOption(page, listbox, /^Uptime$/);
+    await dialog.getByRole('button', { name: 'Show Uptime on 1 device' }).tap();
+    await page.getByRole('link', { name: /^Open job \d+$/ }).tap();
+    await expect(page.getByRole('heading', { name: /^Job \d+: Uptime/ })).toBeVisible();
+    await expect(page.getByTestId('job-result-table')).toBeVisible({ timeout: 20_000 });
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${shots}/job-page.png`, fullPage: true });
+  });
 });
