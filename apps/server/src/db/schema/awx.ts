@@ -53,7 +53,9 @@ export const awxJobs = pgTable(
     uniqueIndex('awx_jobs_idempotency_key').on(t.launchedBy, t.idempotencyKey),
     index('awx_jobs_created_idx').on(t.createdAt),
     // The jobs still running: what the progress job polls and the watch list refreshes.
-    index('awx_jobs_ongoing_idx').on(t.jobId).where(sql`${t.status} in ('new', 'pending', 'waiting', 'running')`),
+    index('awx_jobs_ongoing_idx')
+      .on(t.jobId)
+      .where(sql`${t.status} in ('new', 'pending', 'waiting', 'running')`),
     index('awx_jobs_equipment_idx').using('gin', t.equipmentIds),
     index('awx_jobs_service_idx').on(t.serviceId),
   ],
