@@ -24,7 +24,9 @@ test.describe('equipment', () => {
     await expect(page).toHaveTitle(/Equipment/);
     await expect(page.getByRole('table')).toBeVisible();
     // Sorted by alarms, worst first: the first row has an alarm badge.
+    // The second click reverses the first sort, so it waits for that sort to be in the URL.
     await page.getByRole('button', { name: /^Alarms/ }).click();
+    await expect(page).toHaveURL(/sort=alarms(&|$)/);
     await page.getByRole('button', { name: /^Alarms/ }).click();
     await expect(page).toHaveURL(/sort=-alarms/);
     await expect(
