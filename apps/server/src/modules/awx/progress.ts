@@ -6,7 +6,7 @@ import { startBackgroundJob } from '../../platform/background-job';
 import { recordChange } from '../../platform/changes';
 import type { Dependencies } from '../../platform/service-context';
 import { applyJobProgress, claimOngoingJobs, type JobProgress, type JobRow } from './repository';
-import { resultOf } from './service';
+import { linesOf, resultOf } from './service';
 
 export type JobFollowerDeps = Pick<Dependencies, 'db' | 'awx' | 'awxInstance' | 'log'>;
 
@@ -21,8 +21,6 @@ export const followEveryMs = 400;
 const claimMs = 10_000;
 // A job the portal recorded but never handed to AWX (the instance stopped in between) is given up.
 const launchGraceMs = 60_000;
-
-const linesOf = (output: string) => (output === '' ? [] : output.replace(/\n$/, '').split('\n'));
 
 async function progressOf(deps: JobFollowerDeps, job: JobRow): Promise<JobProgress | null> {
   if (job.awxJobId === null) {

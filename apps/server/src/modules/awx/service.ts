@@ -263,7 +263,8 @@ export async function getJobFor(ctx: ServiceContext, jobId: number): Promise<Awx
   return toDetail(await requireJob(ctx, jobId));
 }
 
-const linesOf = (output: string) => (output === '' ? [] : output.replace(/\n$/, '').split('\n'));
+// A job's kept output (each line ends in a newline) as its lines.
+export const linesOf = (output: string) => (output === '' ? [] : output.replace(/\n$/, '').split('\n'));
 
 export async function jobOutputFor(ctx: ServiceContext, jobId: number, after: number): Promise<AwxOutput> {
   const row = await requireJob(ctx, jobId);
