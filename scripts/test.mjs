@@ -1,7 +1,8 @@
 // `npm test`: every check, in order, stopping at the first failure: lint (with the web app's import
 // boundaries), typecheck, unit tests
 // (domain and web), the API suite on PGlite, the same suite on PostgreSQL when one is reachable, and the
-// end-to-end suite in Chromium. Ends with one line counting the tests that ran.
+// end-to-end suite in Chromium (its two-instance test on that PostgreSQL too). Ends with one line
+// counting the tests that ran.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -61,6 +62,17 @@ function postgresAnswers() {
   });
 }
 
+// The PostgreSQL server the API suite runs on a second time, and the end-to-end suite's two-instance
+// test needs (two processes cannot share the embedded PGlite); null when there is none.
+let postgres;
+async function postgresUrl() {
+  postgres ??=
+    process.env.TEST_DATABASE_URL ??
+    process.env.DATABASE_URL ??
+    ((await postgresAnswers()) ? 'postgres://postgres@127.0.0.1:5432/postgres' : null);
+  return postgres;
+}
+
 function finish(ok) {
   console.log('\n━━ summary ━━');
   for (const line of stages) console.log(line);
@@ -77,11 +89,10 @@ const steps = [
     ]),
   () => run('typecheck', 'npm', ['run', 'typecheck', '--silent']),
   () => vitest('unit tests (domain, web)', 'unit.json', ['--project', 'domain', '--project', 'web']),
-  () => vitest('API tests on PGlite', 'api-pglite.json', ['--project', 'server']),
+  // On PGlite even when the shell exports TEST_DATABASE_URL (.ci/run does): the next stage is PostgreSQL's.
+  () => vitest('API tests on PGlite', 'api-pglite.json', ['--project', 'server'], { TEST_DATABASE_URL: '' }),
   async () => {
-    const url =
-      process.env.DATABASE_URL ??
-      ((await postgresAnswers()) ? 'postgres://postgres@127.0.0.1:5432/postgres' : null);
+    const url = await postgresUrl();
     if (!url) {
       console.log(
         '\n━━ API tests on PostgreSQL ━━\nNo TEST_DATABASE_URL or DATABASE_URL, and nothing on 127.0.0.1:5432: not run.',
@@ -94,14 +105,16 @@ const steps = [
     });
   },
   () => run('build', 'node', ['scripts/build.mjs']),
-  () => {
+  async () => {
     const out = join(reports, 'e2e.json');
+    const url = await postgresUrl();
     const ok = run(
       'end-to-end tests (Chromium)',
       'npx',
       ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
       {
         PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+        ...(url && { TEST_DATABASE_URL: url }),
       },
     );
     countPlaywright(out);
