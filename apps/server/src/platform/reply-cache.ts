@@ -207,12 +207,18 @@ export function registerReplyCache(app: FastifyInstance, options: ReplyCacheOpti
   const nextEventInstant = createEventClock(options.query);
   app.decorate('replyStore', store);
   app.decorateRequest('replyToKeep', null);
+  // Requests answered from one shared session lookup carry the same versions text: parse it once.
+  let parsed: { text: string | null; versions: Map<string, string> } = { text: null, versions: new Map() };
+  const versionsOf = (text: string | null) => {
+    if (parsed.text !== text) parsed = { text, versions: parseVersions(text) };
+    return parsed.versions;
+  };
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const rule = request.routeOptions.config.replyCache;
     if (!keepsReplies(rule) || request.method !== 'GET' || !request.signedIn) return;
     const session = request.signedIn;
-    const versions = parseVersions(session.dataVersions);
+    const versions = versionsOf(session.dataVersions);
     const database = versions.get('_database') ?? '';
     let validator = rule.reads.map((table) => versions.get(table) ?? '-').join('.');
     if (rule.eventTime) validator += `@${await nextEventInstant(versions.get('events') ?? '-')}`;

@@ -7,7 +7,7 @@ import type { RawQuery } from '../db/client';
 import type { customers } from '../db/schema/customers';
 import type { users } from '../db/schema/users';
 import { Forbidden, Unauthorized } from './errors';
-import { keepsReplies, type ReplyCacheRule } from './reply-cache';
+import type { ReplyCacheRule } from './reply-cache';
 import { hashToken } from './tokens';
 
 export type RouteEntry = {
@@ -48,8 +48,8 @@ export type SignedIn = {
   // Loaded with the session, so handlers such as GET /api/user/me need no further query for them.
   user: Omit<UserRow, 'passwordHash'>;
   customer: Omit<CustomerRow, 'logo64'>;
-  // Read with the session for routes whose replies are kept (platform/reply-cache.ts): every
-  // table's version, as 'name=version,...'.
+  // Read with the session in the same snapshot, for the kept replies (platform/reply-cache.ts): every
+  // table's version, as 'name=version,...'. Null when the session was read on its own (findSession).
   dataVersions: string | null;
 };
 
@@ -65,30 +65,38 @@ export function requirePermission(actor: Actor, permission: Permission) {
   if (!can(actor, permission)) throw new Forbidden();
 }
 
-// The one query every signed-in request makes: the session, the user and the effective customer (the
-// logo excepted, which can be large). Hand-written SQL on the driver: see RawQuery.
-const sessionLookup = `
-  select u.user_id, u.email, u.firstname, u.surname, u.title, u.office, u.mobile, u.time_zone,
-         u.type, u.customer_id, u.chameleon, u.company_admin, u.enabled, u.last_login_at, u.created_at, u.updated_at,
-         c.customer_id as c_customer_id, c.customer_name as c_customer_name, c.customer_code as c_customer_code,
-         c.enabled as c_enabled, c.cdr_pin as c_cdr_pin, c.is_provider as c_is_provider,
-         c.created_at as c_created_at, c.updated_at as c_updated_at,
-         s.acting_type, s.acting_customer_id, s.expires_at
+// The session, the user and the effective customer (the logo excepted, which can be large).
+// Hand-written SQL on the driver: see RawQuery.
+const sessionColumns = `
+  s.token_hash, u.user_id, u.email, u.firstname, u.surname, u.title, u.office, u.mobile, u.time_zone,
+  u.type, u.customer_id, u.chameleon, u.company_admin, u.enabled, u.last_login_at, u.created_at, u.updated_at,
+  c.customer_id as c_customer_id, c.customer_name as c_customer_name, c.customer_code as c_customer_code,
+  c.enabled as c_enabled, c.cdr_pin as c_cdr_pin, c.is_provider as c_is_provider,
+  c.created_at as c_created_at, c.updated_at as c_updated_at,
+  s.acting_type, s.acting_customer_id, s.expires_at`;
+const sessionJoins = `
   from sessions s
   join users u on u.user_id = s.user_id
-  join customers c on c.customer_id = coalesce(s.acting_customer_id, u.customer_id)
-  where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.enabled
+  join customers c on c.customer_id = coalesce(s.acting_customer_id, u.customer_id)`;
+const liveSession = 's.revoked_at is null and s.expires_at > now() and u.enabled';
+
+const sessionLookup = `select ${sessionColumns} ${sessionJoins}
+  where s.token_hash = $1 and ${liveSession}
   limit 1`;
 
-// The same, with the data versions a kept reply is checked against, in the same snapshot: one round
-// trip either way.
-const sessionLookupWithVersions = sessionLookup.replace(
-  's.acting_type, s.acting_customer_id, s.expires_at',
-  `s.acting_type, s.acting_customer_id, s.expires_at,
-         (select string_agg(v.name || '=' || v.version, ',') from data_versions v) as data_versions`,
-);
+// The lookup every signed-in request makes, for many tokens at once, with every table's version (which
+// kept replies are checked against) read in the same snapshot. Always one row at least: the versions,
+// with empty session columns when no token is good.
+const batchedSessionLookup = `
+  with v as (select string_agg(name || '=' || version, ',') as data_versions from data_versions)
+  select v.data_versions, x.*
+  from v left join lateral (
+    select ${sessionColumns} ${sessionJoins}
+    where s.token_hash = any($1::text[]) and ${liveSession}
+  ) x on true`;
 
 type SessionRow = {
+  token_hash: string | null;
   user_id: number;
   email: string;
   firstname: string;
@@ -119,15 +127,7 @@ type SessionRow = {
   data_versions?: string | null;
 };
 
-export async function findSession(
-  query: RawQuery,
-  tokenHash: string,
-  withVersions = false,
-): Promise<SignedIn | null> {
-  const [row] = withVersions
-    ? await query<SessionRow>('lightpath_find_session_versions', sessionLookupWithVersions, [tokenHash])
-    : await query<SessionRow>('lightpath_find_session', sessionLookup, [tokenHash]);
-  if (!row) return null;
+function signedInFrom(row: SessionRow, tokenHash: string, dataVersions: string | null): SignedIn {
   const user: SignedIn['user'] = {
     userId: row.user_id,
     email: row.email,
@@ -166,14 +166,57 @@ export async function findSession(
     },
     { actingType: row.acting_type as UserType | null, actingCustomerId: row.acting_customer_id },
   );
-  return {
-    actor,
-    email: user.email,
-    tokenHash,
-    expiresAt: row.expires_at,
-    user,
-    customer,
-    dataVersions: row.data_versions ?? null,
+  return { actor, email: user.email, tokenHash, expiresAt: row.expires_at, user, customer, dataVersions };
+}
+
+// One session, read on its own: for a handler that has just changed it in its own transaction.
+export async function findSession(query: RawQuery, tokenHash: string): Promise<SignedIn | null> {
+  const [row] = await query<SessionRow>('lightpath_find_session', sessionLookup, [tokenHash]);
+  return row ? signedInFrom(row, tokenHash, null) : null;
+}
+
+type Waiter = { resolve: (session: SignedIn | null) => void; reject: (error: unknown) => void };
+
+// Signed-in requests share their session lookups (docs/decisions/031). A request joins the next
+// lookup to be sent, never one already sent: every lookup a request is answered from started after the
+// request arrived, so a sign-out, a disabled user or a write committed before then is seen, exactly as
+// if the request had asked alone. While one lookup is out, the requests arriving meanwhile gather into
+// the next, so under load a round trip to the database serves many requests instead of one.
+export function createSessionLookup(query: RawQuery) {
+  let gathering = new Map<string, Waiter[]>();
+  let sent = false;
+
+  async function send() {
+    const batch = gathering;
+    gathering = new Map();
+    sent = true;
+    try {
+      const rows = await query<SessionRow>('lightpath_find_sessions', batchedSessionLookup, [
+        [...batch.keys()],
+      ]);
+      const dataVersions = rows[0]?.data_versions ?? null;
+      const found = new Map<string, SignedIn>();
+      for (const row of rows) {
+        if (row.token_hash) found.set(row.token_hash, signedInFrom(row, row.token_hash, dataVersions));
+      }
+      for (const [tokenHash, waiters] of batch) {
+        for (const waiter of waiters) waiter.resolve(found.get(tokenHash) ?? null);
+      }
+    } catch (error) {
+      for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+    } finally {
+      sent = false;
+      if (gathering.size > 0) void send();
+    }
+  }
+
+  return function lookUpSession(tokenHash: string): Promise<SignedIn | null> {
+    return new Promise((resolve, reject) => {
+      const waiters = gathering.get(tokenHash);
+      if (waiters) waiters.push({ resolve, reject });
+      else gathering.set(tokenHash, [{ resolve, reject }]);
+      if (!sent) void send();
+    });
   };
 }
 
@@ -242,6 +285,7 @@ export function registerRequestContext(app: FastifyInstance, query: RawQuery) {
     }
   });
 
+  const lookUpSession = createSessionLookup(query);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (config.public || !config.permission) return;
@@ -249,7 +293,7 @@ export function registerRequestContext(app: FastifyInstance, query: RawQuery) {
     if (typeof token !== 'string' || token.length < 20 || token.length > 200) {
       throw new Unauthorized(authMessages.sessionMissing);
     }
-    const session = await findSession(query, hashToken(token), keepsReplies(config.replyCache));
+    const session = await lookUpSession(hashToken(token));
     if (!session) throw new Unauthorized(authMessages.loggedOut);
     if (!can(session.actor, config.permission)) throw new Forbidden();
     request.signedIn = session;
