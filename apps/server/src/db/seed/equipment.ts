@@ -160,7 +160,7 @@ export async function seedEquipment(db: Db, now: Date): Promise<SeededEquipment>
   const shelfRows = plans.map((plan, i) => {
     const stale = random.next() < 0.15;
     const model = plan.model;
-    return {
+    const row = {
       name: plan.name,
       // Loopbacks from 100.64.0.0/10; one CPE in forty has none recorded yet and cannot be checked.
       ipAddress:
@@ -174,6 +174,9 @@ export async function seedEquipment(db: Db, now: Date): Promise<SeededEquipment>
       serial: serialFor(plan.vendor, random),
       updatedAt: new Date(now.getTime() - random.int(1, 400) * 86_400_000),
     };
+    // Installed two years before its last update (the simulated AWX counts a shelf's uptime from a
+    // reboot after its installation, so a shelf installed at seeding would always read minutes).
+    return { ...row, createdAt: new Date(row.updatedAt.getTime() - 2 * 365 * 86_400_000) };
   });
   const insertedShelves = await insertInBatches(shelfRows, (batch) =>
     db.insert(shelves).values(batch).returning({ id: shelves.shelfId, name: shelves.name }),

@@ -147,6 +147,52 @@ async function equipmentFit(database: Database) {
   return fit!;
 }
 
+// Issue 15: the past AWX jobs, by status and operation, over what span, and the demo's handful.
+async function awxJobHistory(database: Database) {
+  const [span] = await database.query<{
+    first_created: Date;
+    last_created: Date;
+    operations: number;
+    launchers: number;
+    out_of_order: number;
+    ongoing: number;
+    not_staff: number;
+  }>(
+    'seed_test_awx_span',
+    `select min(created_at) as first_created, max(created_at) as last_created,
+            count(distinct operation)::int as operations, count(distinct launched_by)::int as launchers,
+            (select count(*)::int from awx_jobs a join awx_jobs b on b.job_id = a.job_id + 1
+               where b.created_at < a.created_at) as out_of_order,
+            count(*) filter (where status in ('new', 'pending', 'waiting', 'running'))::int as ongoing,
+            (select count(*)::int from awx_jobs j join users u on u.user_id = j.launched_by
+               where u.type not in (1, 3)) as not_staff
+     from awx_jobs`,
+    [],
+  );
+  const statuses = await database.query<{ status: string; count: number }>(
+    'seed_test_awx_statuses',
+    'select status, count(*)::int as count from awx_jobs group by 1 order by 1',
+    [],
+  );
+  const demo = await database.query<{
+    operation: string;
+    status: string;
+    hosts: string[];
+    explanation: string | null;
+    output_lines: number;
+    result_kind: string | null;
+    result_rows: number | null;
+    summaries: number;
+  }>(
+    'seed_test_awx_demo',
+    `select operation, status, hosts, explanation, output_lines, result->>'kind' as result_kind,
+            jsonb_array_length(result->'rows') as result_rows, jsonb_array_length(host_summaries) as summaries
+     from awx_jobs where created_at > $1::timestamptz - interval '3 days' order by job_id`,
+    [now],
+  );
+  return { span: span!, statuses, demo };
+}
+
 describe('national seed', () => {
   it('makes 500 customers besides the provider, 2,000 users, 10,000 sites, 30,000 services, 20,000 past events and 5,000 spare parts', async () => {
     const seeded = await withSeeded('national', async (database) => ({
@@ -154,6 +200,7 @@ describe('national seed', () => {
       ...(await eventHistory(database)),
       support: await supportHistory(database),
       equipment: await equipmentFit(database),
+      jobs: await awxJobHistory(database),
     }));
     expect(seeded.counts).toMatchObject({
       customers: 501,
@@ -172,6 +219,8 @@ describe('national seed', () => {
       checkins: 20_000 + 17,
       // Issue 14: 5,000 spare parts at the provider's PoPs and exchanges.
       spareParts: 5_000,
+      // Issue 15: 20,000 past jobs over the year, and the demo's four.
+      awxJobs: 20_004,
     });
     // Issue 14: the shelves the services' ports name (docs/decisions/026 on why not 2,500).
     expect(seeded.counts.shelves).toBeGreaterThan(2_500);
@@ -219,7 +268,47 @@ describe('national seed', () => {
     expect(new Date(checkins.first_in).getTime()).toBeLessThan(now.getTime() - 4.99 * year);
     expect(new Date(checkins.last_out).getTime()).toBeLessThan(now.getTime());
     expect(checkins).toMatchObject({ open: 1, not_staff: 0, not_physical: 0 });
+
+    // Issue 15: jobs over the last year, numbered in launch order, every one ended, launched by the
+    // NOC and engineers; most succeeded, some failed, were canceled or ended in error.
+    const { span, statuses } = seeded.jobs;
+    expect(new Date(span.first_created).getTime()).toBeGreaterThan(now.getTime() - year - 86_400_000);
+    expect(new Date(span.first_created).getTime()).toBeLessThan(now.getTime() - 0.98 * year);
+    expect(new Date(span.last_created).getTime()).toBeLessThan(now.getTime());
+    expect(span).toMatchObject({ out_of_order: 0, ongoing: 0, not_staff: 0 });
+    expect(span.operations).toBe(25);
+    expect(span.launchers).toBeGreaterThan(50);
+    const share = (status: string) => (statuses.find((s) => s.status === status)?.count ?? 0) / 20_004;
+    expect(share('successful')).toBeGreaterThan(0.85);
+    expect(share('failed')).toBeGreaterThan(0.03);
+    expect(share('canceled')).toBeGreaterThan(0.01);
+    expect(share('error')).toBeGreaterThan(0.002);
   }, 300_000);
+
+  it('gives the demo four finished AWX jobs: an uptime with its table, a config, a timed-out RSI and a canceled MAC table', async () => {
+    const seeded = await withSeeded('demo', awxJobHistory);
+    expect(seeded.counts).toMatchObject({ awxJobs: 4 });
+    expect(seeded.span).toMatchObject({ out_of_order: 0, ongoing: 0 });
+    expect(seeded.demo).toEqual([
+      expect.objectContaining({ operation: 'show/mactable', status: 'canceled', summaries: 0 }),
+      expect.objectContaining({
+        operation: 'get/rsi',
+        status: 'failed',
+        explanation: 'Job terminated due to timeout',
+        summaries: 0,
+      }),
+      expect.objectContaining({ operation: 'get/config', status: 'successful', summaries: 1 }),
+      expect.objectContaining({
+        operation: 'show/uptime',
+        status: 'successful',
+        hosts: ['S0001pe', 'S0002pe'],
+        result_kind: 'table',
+        result_rows: 2,
+        summaries: 2,
+      }),
+    ]);
+    for (const job of seeded.demo) expect(job.output_lines).toBeGreaterThan(5);
+  }, 120_000);
 
   it('puts the demo services on shelves: PE routers at the PoPs, CPEs where managed services end', async () => {
     const seeded = await withSeeded('demo', equipmentFit);

@@ -3,6 +3,7 @@ import { hashPassword } from '../../platform/passwords';
 import type { Db } from '../client';
 import { customers } from '../schema/customers';
 import { users } from '../schema/users';
+import { seedAwxJobs } from './awx-jobs';
 import {
   demoAccounts,
   demoCustomers,
@@ -38,6 +39,8 @@ const sizes: Record<
     eventHistory: number;
     support: SupportSize;
     spareParts: number;
+    // Issue 15: past AWX jobs besides the demo's handful.
+    awxJobHistory: number;
   }
 > = {
   demo: {
@@ -48,6 +51,7 @@ const sizes: Record<
     // The demo's tickets and check-ins are hand-written (support.ts); no generated history.
     support: { ticketHistory: 0, checkinHistory: 0 },
     spareParts: 60,
+    awxJobHistory: 0,
   },
   national: {
     customers: 500,
@@ -56,6 +60,7 @@ const sizes: Record<
     inventory: { sites: 10_000 - providerSiteCount, services: 30_000, contactsPerCustomer: 10 },
     support: { ticketHistory: 50_000, checkinHistory: 20_000 },
     spareParts: 5000,
+    awxJobHistory: 20_000,
   },
 };
 
@@ -104,7 +109,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
 // Removes every row the seed creates, for `npm run seed -- --reset`.
 export async function clearSeededData(db: Db) {
   await db.execute(
-    sql`truncate table equipment_alarms, equipment_parts, equipment_ports, equipment_cards, shelves, zabbix_mutes, spare_part_movements, spare_parts, audit_log, outbox, change_log, faq_articles, calendar_feeds, event_notifications, event_comments, site_checkins, site_access_requests, ticket_attachments, ticket_comments, tickets, login_attempts, password_resets, sessions, service_notifications, site_contacts, contacts, event_services, events, service_patching, services, sites, simulated_third_party_circuits, users, customers restart identity cascade`,
+    sql`truncate table awx_job_watches, awx_jobs, equipment_alarms, equipment_parts, equipment_ports, equipment_cards, shelves, zabbix_mutes, spare_part_movements, spare_parts, audit_log, outbox, change_log, faq_articles, calendar_feeds, event_notifications, event_comments, site_checkins, site_access_requests, ticket_attachments, ticket_comments, tickets, login_attempts, password_resets, sessions, service_notifications, site_contacts, contacts, event_services, events, service_patching, services, sites, simulated_third_party_circuits, users, customers restart identity cascade`,
   );
 }
 
@@ -194,6 +199,7 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
   await seedFaq(db);
   const spares = await seedSpareParts(db, random, size.spareParts, now);
   const equipment = await seedEquipment(db, now);
+  const jobs = await seedAwxJobs(db, size.awxJobHistory, now);
   // After a bulk load: fresh statistics, so the planner does not guess at empty tables, and a
   // visibility map, so counts over an index (the lists' totals) need not visit the table.
   await db.execute(sql`vacuum analyze`);
@@ -207,5 +213,6 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
     tickets: eventTickets + support.tickets,
     ...spares,
     ...equipment,
+    ...jobs,
   };
 }

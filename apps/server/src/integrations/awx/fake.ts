@@ -193,6 +193,20 @@ function recapOf(summaries: Job['summaries']): Event {
   };
 }
 
+// A play's whole output as AWX's stdout reads once it has run to the end (the events' lines, then the
+// recap), and its host summaries: for jobs recorded without running them (the seed's past jobs), so
+// they read exactly as the simulator's do.
+export function transcriptOf(play: FakePlay): {
+  lines: string[];
+  summaries: { host: string; ok: number; changed: number; failures: number; dark: number; skipped: number }[];
+} {
+  const summaries = summariesOf(play);
+  const lines = [...eventsOf(play), recapOf(summaries)].flatMap((e) =>
+    e.lines === 0 ? [] : e.stdout.split('\r\n'),
+  );
+  return { lines, summaries: [...summaries].map(([host, s]) => ({ host, ...s })) };
+}
+
 class Reply {
   constructor(
     readonly status: number,

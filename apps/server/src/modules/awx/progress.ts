@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { type AwxJobStatus, type AwxOperation, awxJobEnded } from '@lightpath/domain/awx';
-import { AwxError } from '../../integrations/awx/awx';
+import {
+  type AwxHostSummary,
+  type AwxJobStatus,
+  type AwxOperation,
+  awxJobEnded,
+} from '@lightpath/domain/awx';
+import { AwxError, type AwxHostResult } from '../../integrations/awx/awx';
 import { startBackgroundJob } from '../../platform/background-job';
 import { recordChange } from '../../platform/changes';
 import type { Dependencies } from '../../platform/service-context';
@@ -21,6 +26,20 @@ export const followEveryMs = 400;
 const claimMs = 10_000;
 // A job the portal recorded but never handed to AWX (the instance stopped in between) is given up.
 const launchGraceMs = 60_000;
+
+// AWX's host summary as the portal keeps it (`dark` is AWX's word for unreachable).
+export function hostSummaryOf(
+  summary: Pick<AwxHostResult, 'host' | 'ok' | 'changed' | 'failures' | 'dark' | 'skipped'>,
+): AwxHostSummary {
+  return {
+    host: summary.host,
+    ok: summary.ok,
+    changed: summary.changed,
+    failures: summary.failures,
+    unreachable: summary.dark,
+    skipped: summary.skipped,
+  };
+}
 
 async function progressOf(deps: JobFollowerDeps, job: JobRow): Promise<JobProgress | null> {
   if (job.awxJobId === null) {
@@ -48,14 +67,7 @@ async function progressOf(deps: JobFollowerDeps, job: JobRow): Promise<JobProgre
     release: done,
   };
   if (done) {
-    progress.hostSummaries = (await deps.awx.hostSummaries(job.awxJobId)).map((summary) => ({
-      host: summary.host,
-      ok: summary.ok,
-      changed: summary.changed,
-      failures: summary.failures,
-      unreachable: summary.dark,
-      skipped: summary.skipped,
-    }));
+    progress.hostSummaries = (await deps.awx.hostSummaries(job.awxJobId)).map(hostSummaryOf);
     progress.result = resultOf(job.operation as AwxOperation, [...linesOf(job.output), ...output.lines]);
   }
   const changed =
