@@ -39,7 +39,8 @@ const detailKinds = [
   /^\/event\/[^/]+$/,
   /^\/ticket\/[^/]+$/,
   /^\/equipment\/shelf\/\d+$/,
-  // A job's page, when the run has made a job before this audit (the demo data has none).
+  // A job's page: the newest of the demo's finished jobs (an uptime with its result table and output)
+  // when the run has made none before this audit.
   /^\/jobs\/\d+$/,
 ];
 

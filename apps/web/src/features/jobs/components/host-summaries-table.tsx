@@ -19,8 +19,14 @@ export function HostSummariesTable({ summaries }: { summaries: AwxHostSummary[] 
       </Text>
     );
   }
+  // In a narrow column the table scrolls sideways: its viewport takes the focus, so a keyboard can too.
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <Table.ScrollContainer
+      minWidth={520}
+      scrollAreaProps={{
+        viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Host summaries' },
+      }}
+    >
       <Table verticalSpacing={6} fz="sm">
         <Table.Thead>
           <Table.Tr>
