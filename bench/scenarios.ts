@@ -74,6 +74,10 @@ const generalQuery = {
 // Issue 18 (which made issues 3 and 4's budget fair): a list read again, at p99 under 50 ms and at least
 // 25% of the requests/s of a bare app answering a body of the same size.
 const listBudget: Budget = { minCeilingRatio: 0.25, maxP99Ms: 50, database: 'postgres' };
+// Issue 18's first read (nothing kept): at least 300 requests/s with p99 under 250 ms. The budget of a
+// list that is read live from an external system every time and so is never kept (docs/decisions/028
+// keeps only replies built from the portal's own tables).
+const firstReadBudget: Budget = { minRequestsPerSecond: 300, maxP99Ms: 250, database: 'postgres' };
 // Issue 5 names the p99 alone for the ticket list.
 const ticketListBudget: Budget = { maxP99Ms: 50, database: 'postgres' };
 
@@ -183,8 +187,10 @@ export const scenarios: Scenario[] = [
     path: '/api/zabbix/trigger/search',
     as: 'eng',
     body: { q: 'S0001' },
-    budget: listBudget,
-    note: 'the simulated Zabbix answers through the real JSON-RPC client; a host per shelf, five triggers each.',
+    // Zabbix's triggers and their problem state change outside the portal: the search is asked of Zabbix
+    // every time, so it is held to the first-read budget.
+    budget: firstReadBudget,
+    note: "read live from Zabbix every time (never kept), so held to the first-read budget; the simulated Zabbix answers in the portal's own process through the real JSON-RPC client (a host per shelf, five triggers each), so the figure is the portal's work plus Zabbix's.",
   },
   // Issue 5: at least 200 tickets a second through the API into the built-in store, the requester's
   // e-mail queued in the outbox in the same transaction. Last, so every list above reads the seed as is.

@@ -8,6 +8,10 @@ import type { RawTrigger } from './zabbix-api';
 
 type Host = { hostid: string; host: string; name: string };
 type Trigger = Omit<RawTrigger, 'hosts'> & { hostid: string };
+// Searches are case-insensitive, as Zabbix's are: each host's and trigger's searched text is lowered
+// once, when it is made, not on every search (the national demo has tens of thousands of triggers).
+type HostRecord = { host: Host; lowHost: string; lowName: string };
+type TriggerRecord = { trigger: Trigger; lowDescription: string };
 type Params = Record<string, unknown>;
 // A row of the `problem` table joined with its event, every field a string as problem.get answers
 // with output 'extend' (measured on 6.0.14, docs/zabbix-peer.md).
@@ -56,8 +60,13 @@ export function zabbixSimulator(options: ZabbixSimulatorOptions = {}) {
   const username = options.username ?? 'Admin';
   const password = options.password ?? 'zabbix';
   const sessions = new Set<string>();
-  const hosts = new Map<string, Host>();
-  const triggers = new Map<string, Trigger>();
+  const hosts = new Map<string, HostRecord>();
+  // By id, in id order (ids only grow): the order Zabbix answers gets in when no sortfield is given.
+  const triggers = new Map<string, TriggerRecord>();
+  const triggersOfHost = new Map<string, TriggerRecord[]>();
+  // The same records as arrays, for the scans of a search (faster to walk than a Map).
+  const hostList: HostRecord[] = [];
+  const triggerList: TriggerRecord[] = [];
   // The open problems by event id. As in Zabbix, a disabled or deleted trigger's problem stays here:
   // only zabbix_server resolves problems, when the trigger's expression is OK again.
   const problems = new Map<string, Problem>();
@@ -68,22 +77,39 @@ export function zabbixSimulator(options: ZabbixSimulatorOptions = {}) {
 
   const token = () => Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
 
-  // Searches are case-insensitive, as Zabbix's are. The national demo has tens of thousands of
-  // triggers, so each name is lowered once, not on every search.
-  const lowered = new Map<string, string>();
-  const lower = (value: string) => {
-    let low = lowered.get(value);
-    if (low === undefined) {
-      low = value.toLowerCase();
-      lowered.set(value, low);
-    }
-    return low;
-  };
   // `part` as the caller sent it: lowered once per search, by the caller.
   const lowerPart = (part: unknown) => (typeof part === 'string' ? part.toLowerCase() : undefined);
-  const contains = (value: string, part: string | undefined) =>
-    part !== undefined && lower(value).includes(part);
 
+  // The first `limit` rows that match, in order, without looking further: Zabbix's SQL stops there too.
+  function firstMatching<T>(rows: Iterable<T>, matches: (row: T) => boolean, limit: unknown): T[] {
+    const max = typeof limit === 'number' ? limit : Number.POSITIVE_INFINITY;
+    const found: T[] = [];
+    if (max <= 0) return found;
+    for (const row of rows) {
+      if (!matches(row)) continue;
+      found.push(row);
+      if (found.length >= max) break;
+    }
+    return found;
+  }
+
+  function addTrigger(trigger: Trigger) {
+    const record = { trigger, lowDescription: trigger.description.toLowerCase() };
+    triggers.set(trigger.triggerid, record);
+    triggerList.push(record);
+    const ofHost = triggersOfHost.get(trigger.hostid);
+    if (ofHost) ofHost.push(record);
+    else triggersOfHost.set(trigger.hostid, [record]);
+  }
+
+  function addHostRecord(host: Host) {
+    const record = { host, lowHost: host.host.toLowerCase(), lowName: host.name.toLowerCase() };
+    hosts.set(host.hostid, record);
+    hostList.push(record);
+  }
+
+  const byTriggerId = (a: TriggerRecord, b: TriggerRecord) =>
+    Number(a.trigger.triggerid) - Number(b.trigger.triggerid);
   const extend = (output: unknown) => output === 'extend' || output === undefined;
 
   function pick<T extends Record<string, unknown>>(row: T, output: unknown): Partial<T> {
@@ -106,20 +132,20 @@ export function zabbixSimulator(options: ZabbixSimulatorOptions = {}) {
     'host.create': (params) => {
       const hostid = String(nextHostId++);
       const host = String(params.host ?? '');
-      hosts.set(hostid, { hostid, host, name: typeof params.name === 'string' ? params.name : host });
+      addHostRecord({ hostid, host, name: typeof params.name === 'string' ? params.name : host });
       return { hostids: [hostid] };
     },
     'item.create': () => ({ itemids: [String(nextOtherId++)] }),
     'trigger.create': (params) => {
       const expression = String(params.expression ?? '');
       const hostName = /\(\/([^/]+)\//.exec(expression)?.[1] ?? '';
-      const host = [...hosts.values()].find((h) => h.host === hostName);
+      const host = [...hosts.values()].find((h) => h.host.host === hostName)?.host;
       if (!host)
         throw invalidParams(
           `Incorrect trigger expression. Host "${hostName}" does not exist or you have no access to this host.`,
         );
       const triggerid = String(nextTriggerId++);
-      triggers.set(triggerid, {
+      addTrigger({
         triggerid,
         description: String(params.description ?? ''),
         priority: String(params.priority ?? 0),
@@ -131,7 +157,7 @@ export function zabbixSimulator(options: ZabbixSimulatorOptions = {}) {
       return { triggerids: [triggerid] };
     },
     'trigger.update': (params) => {
-      const trigger = triggers.get(String(params.triggerid));
+      const trigger = triggers.get(String(params.triggerid))?.trigger;
       if (!trigger) throw noSuchObject();
       if (params.status !== undefined) {
         if (params.status !== 0 && params.status !== 1 && params.status !== '0' && params.status !== '1')
@@ -143,34 +169,40 @@ export function zabbixSimulator(options: ZabbixSimulatorOptions = {}) {
     // As on 6.0, a get ignores parameters it does not know and answers [] for ids of the wrong type.
     'host.get': (params) => {
       const search = (params.search ?? {}) as { host?: unknown; name?: unknown };
-      const fields = (['host', 'name'] as const).filter((f) => search[f] !== undefined);
-      const parts = { host: lowerPart(search.host), name: lowerPart(search.name) };
-      const rows = [...hosts.values()].filter((h) => {
-        if (fields.length === 0) return true;
-        const hits = fields.map((f) => contains(h[f], parts[f]));
-        return params.searchByAny ? hits.some(Boolean) : hits.every(Boolean);
-      });
-      const limited = typeof params.limit === 'number' ? rows.slice(0, params.limit) : rows;
-      return limited.map((h) => pick(h, params.output));
+      const host = lowerPart(search.host);
+      const name = lowerPart(search.name);
+      const byHost = search.host !== undefined;
+      const byName = search.name !== undefined;
+      const matches = (h: HostRecord) => {
+        if (!byHost && !byName) return true;
+        const hostHit = byHost && host !== undefined && h.lowHost.includes(host);
+        const nameHit = byName && name !== undefined && h.lowName.includes(name);
+        if (params.searchByAny) return hostHit || nameHit;
+        return (!byHost || hostHit) && (!byName || nameHit);
+      };
+      return firstMatching(hostList, matches, params.limit).map((h) => pick(h.host, params.output));
     },
     'trigger.get': (params) => {
-      // Sets: the demo's national network has tens of thousands of triggers, asked for by the hundred.
       const ids = (value: unknown) => (Array.isArray(value) ? new Set(value.map(String)) : undefined);
       const triggerids = ids(params.triggerids);
       const hostids = ids(params.hostids);
       const search = (params.search ?? {}) as { description?: unknown };
       const description = lowerPart(search.description);
-      const rows = [...triggers.values()].filter(
-        (t) =>
-          (!triggerids || triggerids.has(t.triggerid)) &&
-          (!hostids || hostids.has(t.hostid)) &&
-          (search.description === undefined || contains(t.description, description)) &&
-          // Enabled triggers of enabled items and hosts; the simulator's hosts and items are always enabled.
-          (!params.monitored || t.status === '0'),
-      );
-      const limited = typeof params.limit === 'number' ? rows.slice(0, params.limit) : rows;
-      return limited.map((t) => {
-        const host = hosts.get(t.hostid);
+      // Asked by id or by host, only those triggers are looked at (in id order, as a full scan gives them).
+      const candidates: Iterable<TriggerRecord> = triggerids
+        ? [...triggerids].flatMap((id) => triggers.get(id) ?? []).sort(byTriggerId)
+        : hostids
+          ? [...hostids].flatMap((id) => triggersOfHost.get(id) ?? []).sort(byTriggerId)
+          : triggerList;
+      const matches = ({ trigger: t, lowDescription }: TriggerRecord) =>
+        (!triggerids || triggerids.has(t.triggerid)) &&
+        (!hostids || hostids.has(t.hostid)) &&
+        (search.description === undefined ||
+          (description !== undefined && lowDescription.includes(description))) &&
+        // Enabled triggers of enabled items and hosts; the simulator's hosts and items are always enabled.
+        (!params.monitored || t.status === '0');
+      return firstMatching(candidates, matches, params.limit).map(({ trigger: t }) => {
+        const host = hosts.get(t.hostid)?.host;
         const { hostid: _hostid, ...fields } = t;
         const row: Record<string, unknown> = pick(
           { ...fields, description: params.expandDescription ? expand(t.description, host) : t.description },
@@ -277,7 +309,7 @@ export function zabbixSimulator(options: ZabbixSimulatorOptions = {}) {
   // trigger is OK again; back to OK, the problem is resolved and leaves problem.get. Setting the state a
   // trigger already has changes nothing, so an event id and its clock stay as they were.
   function setProblem(triggerid: string, problem: boolean, clock = Math.floor(Date.now() / 1000)) {
-    const trigger = triggers.get(triggerid);
+    const trigger = triggers.get(triggerid)?.trigger;
     if (!trigger) throw new Error(`the simulator has no trigger ${triggerid}`);
     if ((trigger.value === '1') === problem) return;
     trigger.value = problem ? '1' : '0';
@@ -299,7 +331,7 @@ export function zabbixSimulator(options: ZabbixSimulatorOptions = {}) {
       r_ns: '0',
       correlationid: '0',
       userid: '0',
-      name: expand(trigger.description, hosts.get(trigger.hostid)),
+      name: expand(trigger.description, hosts.get(trigger.hostid)?.host),
       acknowledged: '0',
       severity: trigger.priority,
       opdata: '',
@@ -321,11 +353,11 @@ export function zabbixSimulator(options: ZabbixSimulatorOptions = {}) {
     list: { description: string; priority: number; problem: boolean; problemSince?: number }[],
   ) {
     const hostid = String(nextHostId++);
-    hosts.set(hostid, { hostid, host, name });
+    addHostRecord({ hostid, host, name });
     const triggerids: string[] = [];
     for (const trigger of list) {
       const triggerid = String(nextTriggerId++);
-      triggers.set(triggerid, {
+      addTrigger({
         triggerid,
         description: trigger.description,
         priority: String(trigger.priority),
