@@ -8,7 +8,7 @@ export const dashboardBudgetMs = 2000;
 
 export type DashboardTiming = { runs: number[]; medianMs: number; worstMs: number; budgetMs: number };
 
-const chromiumArgs = [
+export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-dev-shm-usage',

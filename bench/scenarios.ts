@@ -158,6 +158,13 @@ export const scenarios: Scenario[] = [
     ['NOC', 'noc', ''],
     ['engineer, one shelf', 'eng', '&equipmentid=1'],
   ]),
+  // Issue 15: the jobs list over 20,000 past jobs (a year of them), newest first, and the failed ones,
+  // and an engineer's text filter sorted by name.
+  ...listScenarios('/api/awx/jobs?limit=100', [
+    ['NOC', 'noc', ''],
+    ['NOC, failed', 'noc', '&status=failed'],
+    ['engineer, text filter, sorted by name', 'eng', '&q=pe&sort=name'],
+  ]),
   {
     name: 'GET /api/equipment/1 (engineer, 200-port shelf)',
     method: 'GET',

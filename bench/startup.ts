@@ -64,14 +64,18 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-async function timeToHealthy(repoRoot: string, dataDir: string): Promise<number> {
+export type BuiltServer = { port: number; base: string; startedAt: number; stop: () => Promise<void> };
+
+// The built server (what `npm start` runs) on `dataDir` and a free port, once it answers healthy: the
+// embedded PGlite, whatever DATABASE_URL the shell has, seeding the demo data on a fresh directory.
+export async function startBuiltServer(repoRoot: string, dataDir: string): Promise<BuiltServer> {
   const port = await freePort();
   const env = { ...process.env };
   for (const name of ['DATABASE_URL', 'NODE_ENV', 'SEED_DEMO', 'LOG_LEVEL', 'WEB_DIST', 'PUBLIC_URL'])
     delete env[name];
   Object.assign(env, { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
 
-  const started = performance.now();
+  const startedAt = performance.now();
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: repoRoot,
     env,
@@ -84,18 +88,27 @@ async function timeToHealthy(repoRoot: string, dataDir: string): Promise<number>
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
+  const server = { port, base: `http://127.0.0.1:${port}`, startedAt, stop: () => stop(child) };
   try {
     for (;;) {
       if (child.exitCode !== null)
         throw new Error(`the server exited with code ${child.exitCode}:\n${output}`);
-      if ((await healthStatus(port)) === 200) return performance.now() - started;
-      if (performance.now() - started > giveUpAfterMs)
+      if ((await healthStatus(port)) === 200) return server;
+      if (performance.now() - startedAt > giveUpAfterMs)
         throw new Error(`not healthy after ${giveUpAfterMs} ms:\n${output}`);
       await sleep(pollEveryMs);
     }
-  } finally {
-    await stop(child);
+  } catch (error) {
+    await server.stop();
+    throw error;
   }
+}
+
+async function timeToHealthy(repoRoot: string, dataDir: string): Promise<number> {
+  const server = await startBuiltServer(repoRoot, dataDir);
+  const healthyMs = performance.now() - server.startedAt;
+  await server.stop();
+  return healthyMs;
 }
 
 function median(values: number[]): number {
