@@ -1,4 +1,4 @@
-import { Group, Pagination, Text } from '@mantine/core';
+import { Button, Group, Pagination, Text } from '@mantine/core';
 
 type Props = {
   count: number;
@@ -13,6 +13,10 @@ type Props = {
 
 export function ListFooter({ count, page, pageSize, onPage, noun, exact = true }: Props) {
   const pages = Math.max(1, Math.ceil(count / pageSize));
+  // A page past the end (the last rows deleted, a list that has shrunk, an old link) shows no rows; it
+  // says so and offers the last page, rather than 'Showing 26–20 of 20'. Not a redirect: Back would
+  // land here again.
+  const pastTheEnd = count > 0 && page > pages;
   const first = count === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(count, page * pageSize);
   return (
@@ -20,9 +24,16 @@ export function ListFooter({ count, page, pageSize, onPage, noun, exact = true }
       <Text fz="sm" c="dimmed" aria-live="polite">
         {count === 0
           ? `No ${noun}`
-          : `Showing ${first}–${last} of ${exact ? count : `${(count - 1).toLocaleString('en-AU')}+`} ${noun}`}
+          : pastTheEnd
+            ? `No ${noun} on page ${page}: ${count.toLocaleString('en-AU')} on ${pages === 1 ? '1 page' : `${pages} pages`}`
+            : `Showing ${first}–${last} of ${exact ? count : `${(count - 1).toLocaleString('en-AU')}+`} ${noun}`}
       </Text>
-      {pages > 1 && (
+      {pastTheEnd && (
+        <Button variant="light" size="xs" onClick={() => onPage(pages)}>
+          Go to page {pages}
+        </Button>
+      )}
+      {pages > 1 && !pastTheEnd && (
         <Pagination
           total={pages}
           value={Math.min(page, pages)}

@@ -104,6 +104,7 @@ export function ShelfFormModal({ opened, onClose, shelf }: Props) {
               label="Vendor"
               required
               allowDeselect={false}
+              placeholder="Choose a vendor"
               data={[...equipmentVendors]}
               {...form.getInputProps('vendor')}
               value={form.values.vendor || null}
