@@ -58,6 +58,13 @@ export const awxJobs = pgTable(
       .where(sql`${t.status} in ('new', 'pending', 'waiting', 'running')`),
     index('awx_jobs_equipment_idx').using('gin', t.equipmentIds),
     index('awx_jobs_service_idx').on(t.serviceId),
+    // The list's text filter over the name, the launcher and the hosts, by trigrams: 20,000 jobs a year
+    // are too many to scan on every first read. The hosts are an array, joined to text by an immutable
+    // function of migration 0016 (array_to_string itself is only stable, so it cannot be indexed).
+    index('awx_jobs_search_trgm').using(
+      'gin',
+      sql`lightpath_awx_job_text(${t.name}, ${t.launchedByName}, ${t.hosts}) gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -207,6 +207,22 @@ describe('the jobs list and the watch list', () => {
     expect(endedJobs.length).toBeGreaterThan(0);
   });
 
+  it("filters by text in a job's name, launcher or hosts, or by its number", async () => {
+    const listed = async (q: string) =>
+      (await t.call({ method: 'GET', url: `/api/awx/jobs?q=${encodeURIComponent(q)}`, as: demo.noc })).json()
+        .payload.results as AwxJob[];
+    const all = await listed('');
+    const job = all.find((j) => j.hosts.length > 0)!;
+    const host = job.hosts[0]!;
+    expect((await listed(host.toLowerCase())).map((j) => j.id)).toContain(job.id);
+    expect((await listed(host)).every((j) => j.hosts.some((h) => h.includes(host)))).toBe(true);
+    const launcher = job.launchedby.split(' ')[1]!;
+    expect((await listed(launcher)).every((j) => j.launchedby.includes(launcher))).toBe(true);
+    expect((await listed('uptime')).every((j) => /uptime/i.test(j.name))).toBe(true);
+    expect((await listed(String(job.id))).map((j) => j.id)).toContain(job.id);
+    expect(await listed('no such job anywhere')).toEqual([]);
+  });
+
   it("keeps each user's watched jobs once, and removes and clears them", async () => {
     const [job] = (await t.call({ method: 'GET', url: '/api/awx/jobs?limit=1', as: demo.eng })).json().payload
       .results as AwxJob[];

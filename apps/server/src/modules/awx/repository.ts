@@ -1,5 +1,5 @@
 import type { AwxHostSummary, AwxJobStatus, AwxResult } from '@lightpath/domain/awx';
-import { and, arrayContains, asc, count, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { awxJobs, awxJobWatches } from '../../db/schema/awx';
 import { containsPattern } from '../../platform/scope';
@@ -84,15 +84,10 @@ export async function listJobRows(
 ): Promise<{ count: number; rows: JobListRow[] }> {
   const where: SQL[] = [];
   if (filter.q) {
-    const pattern = containsPattern(filter.q);
-    where.push(
-      or(
-        ilike(awxJobs.name, pattern),
-        ilike(awxJobs.launchedByName, pattern),
-        sql`array_to_string(${awxJobs.hosts}, ' ') ilike ${pattern}`,
-        sql`${awxJobs.jobId}::text = ${filter.q.trim()}`,
-      )!,
-    );
+    // The indexed text (schema/awx.ts), or the job's number.
+    const text = sql`lightpath_awx_job_text(${awxJobs.name}, ${awxJobs.launchedByName}, ${awxJobs.hosts}) ilike ${containsPattern(filter.q)}`;
+    const id = filter.q.trim();
+    where.push(/^\d{1,9}$/.test(id) ? or(text, eq(awxJobs.jobId, Number(id)))! : text);
   }
   if (filter.status) where.push(eq(awxJobs.status, filter.status));
   if (filter.ongoing === true) where.push(ongoing);
