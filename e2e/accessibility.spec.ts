@@ -61,6 +61,18 @@ const wizardsChecked = new Set<NavAction>();
 // first role that may open it, like the wizards. `open` is the click; without it the path opens it.
 const pageDialogs: { path: string; permission: Permission; open?: (page: Page) => Promise<unknown> }[] = [
   { path: '/equipment/inventory?action=new-part', permission: 'equipment.manage' },
+  { path: '/colocation/rackspaces?action=new-rack-space', permission: 'colocation.manage' },
+  { path: '/colocation/crossconnects?action=new-cross-connect', permission: 'colocation.manage' },
+  {
+    // An edit opens with the ends already chosen, so the B-end picker and its panels are on screen.
+    path: '/colocation/crossconnects',
+    permission: 'colocation.manage',
+    open: (page) =>
+      page
+        .getByRole('button', { name: /^Edit cross-connect / })
+        .first()
+        .click(),
+  },
   { path: '/equipment?action=new-shelf', permission: 'equipment.manage' },
   {
     // The port view of a PoP router's port that carries a service (its telemetry is simulated).

@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/routes';
 import { awxRoutes } from './modules/awx/routes';
 import { calendarRoutes } from './modules/calendar/routes';
 import { checkinRoutes } from './modules/checkins/routes';
+import { colocationRoutes } from './modules/colocation/routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -213,6 +214,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(equipmentToolRoutes);
       await api.register(netboxCheckRoutes);
       await api.register(awxRoutes);
+      await api.register(colocationRoutes);
     },
     { prefix: '/api' },
   );

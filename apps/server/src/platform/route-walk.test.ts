@@ -59,6 +59,17 @@ async function recordsOf(code: string) {
     'select uuid::text as uuid from spare_parts order by uuid limit 1',
     [],
   );
+  // A rack space and a cross-connect of this customer (the demo seed gives UNG and EBH both).
+  const [rack] = await t.database.query<{ rack_id: string }>(
+    'route_walk_rack_space',
+    'select rack_id from rack_spaces where customer_id = $1 order by rack_id limit 1',
+    [customer.customerId],
+  );
+  const [crossConnect] = await t.database.query<{ cross_connect_id: number }>(
+    'route_walk_cross_connect',
+    'select cross_connect_id from cross_connects where customer_id = $1 order by cross_connect_id limit 1',
+    [customer.customerId],
+  );
   return {
     customerid: String(customer.customerId),
     userid: String(user.userId),
@@ -90,6 +101,8 @@ async function recordsOf(code: string) {
     format: 'csv',
     // AWX jobs are the provider's: customers are refused them (403) whatever the job.
     jobid: '1',
+    originalRackID: rack!.rack_id,
+    crossconnectid: String(crossConnect!.cross_connect_id),
   };
 }
 

@@ -162,6 +162,14 @@ const signedInRoutes: RouteObject[] = [
     element: page(() => import('./routes/equipment/spare-parts-page').then((m) => m.SparePartsPage)),
   },
   {
+    path: 'colocation/rackspaces',
+    element: page(() => import('./routes/colocation/rack-spaces-page').then((m) => m.RackSpacesPage)),
+  },
+  {
+    path: 'colocation/crossconnects',
+    element: page(() => import('./routes/colocation/cross-connects-page').then((m) => m.CrossConnectsPage)),
+  },
+  {
     path: 'jobs',
     element: page(() => import('./routes/jobs/jobs-page').then((m) => m.JobsPage)),
   },

@@ -193,6 +193,41 @@ async function awxJobHistory(database: Database) {
   return { span: span!, statuses, demo };
 }
 
+// Issue 16: rack spaces at the provider's PoPs and exchanges for a share of the customers, each
+// cross-connect joining two rack spaces at one site, its B end the same customer's or the network's.
+async function colocationFit(database: Database) {
+  const [fit] = await database.query<{
+    customers_with_racks: number;
+    not_at_pop: number;
+    ended: number;
+    two_sites: number;
+    foreign_b_end: number;
+    not_a_end_customer: number;
+    without_cross_connect: number;
+  }>(
+    'seed_test_colocation',
+    `select
+       (select count(distinct r.customer_id)::int from rack_spaces r
+          join customers c on c.customer_id = r.customer_id where not c.is_provider) as customers_with_racks,
+       (select count(*)::int from rack_spaces r join sites s on s.site_id = r.site_id
+          join customers c on c.customer_id = s.customer_id
+          where not c.is_provider or s.site_type not in (1, 5)) as not_at_pop,
+       (select count(*)::int from rack_spaces where end_date is not null) as ended,
+       (select count(*)::int from cross_connects x join rack_spaces a on a.uuid = x.a_end_rack_space
+          join rack_spaces b on b.uuid = x.b_end_rack_space where a.site_id <> b.site_id) as two_sites,
+       (select count(*)::int from cross_connects x join rack_spaces b on b.uuid = x.b_end_rack_space
+          join customers bc on bc.customer_id = b.customer_id
+          where b.customer_id <> x.customer_id and not bc.is_provider) as foreign_b_end,
+       (select count(*)::int from cross_connects x join rack_spaces a on a.uuid = x.a_end_rack_space
+          where a.customer_id <> x.customer_id) as not_a_end_customer,
+       (select count(*)::int from rack_spaces r join customers c on c.customer_id = r.customer_id
+          where not c.is_provider and not exists (select 1 from cross_connects x
+            where x.a_end_rack_space = r.uuid)) as without_cross_connect`,
+    [],
+  );
+  return fit!;
+}
+
 describe('national seed', () => {
   it('makes 500 customers besides the provider, 2,000 users, 10,000 sites, 30,000 services, 20,000 past events and 5,000 spare parts', async () => {
     const seeded = await withSeeded('national', async (database) => ({
@@ -201,6 +236,7 @@ describe('national seed', () => {
       support: await supportHistory(database),
       equipment: await equipmentFit(database),
       jobs: await awxJobHistory(database),
+      colocation: await colocationFit(database),
     }));
     expect(seeded.counts).toMatchObject({
       customers: 501,
@@ -221,7 +257,19 @@ describe('national seed', () => {
       spareParts: 5_000,
       // Issue 15: 20,000 past jobs over the year, and the demo's four.
       awxJobs: 20_004,
+      // Issue 16: about a third of the customers rent rack spaces.
+      rackSpaces: 0,
+      crossConnects: 0,
     });
+    expect(seeded.colocation).toMatchObject({
+      not_at_pop: 0,
+      two_sites: 0,
+      foreign_b_end: 0,
+      not_a_end_customer: 0,
+      without_cross_connect: 0,
+    });
+    expect(seeded.colocation.customers_with_racks).toBeGreaterThan(150);
+    expect(seeded.colocation.ended).toBeGreaterThan(10);
     // Issue 14: the shelves the services' ports name (docs/decisions/026 on why not 2,500).
     expect(seeded.counts.shelves).toBeGreaterThan(2_500);
     expect(seeded.counts.cards).toBeGreaterThan(18_000);
@@ -321,7 +369,10 @@ describe('national seed', () => {
   });
 
   it("gives the demo UNG's and EBH's tickets, the technician's jobs, site access requests and check-ins", async () => {
-    const seeded = await withSeeded('demo', demoSupport);
+    const seeded = await withSeeded('demo', async (database) => ({
+      ...(await demoSupport(database)),
+      colocation: await colocationFit(database),
+    }));
     expect(seeded.counts).toMatchObject({
       tickets: 22,
       ticketComments: 37,
@@ -330,7 +381,19 @@ describe('national seed', () => {
       ticketHistory: 0,
       checkinHistory: 0,
       spareParts: 60,
+      rackSpaces: 0,
+      crossConnects: 0,
     });
+    // Issue 16: UNG and EBH (the route walk's customers) and half the others rent rack spaces.
+    expect(seeded.colocation).toMatchObject({
+      not_at_pop: 0,
+      two_sites: 0,
+      foreign_b_end: 0,
+      not_a_end_customer: 0,
+      without_cross_connect: 0,
+    });
+    expect(seeded.colocation.customers_with_racks).toBeGreaterThan(3);
+    expect(seeded.colocation.ended).toBeGreaterThan(0);
     const byKind = (kind: string) => seeded.tickets.filter((t) => t.kind === kind);
 
     // The demo's event tickets stay as they were.

@@ -4,6 +4,7 @@ import type { Db } from '../client';
 import { customers } from '../schema/customers';
 import { users } from '../schema/users';
 import { seedAwxJobs } from './awx-jobs';
+import { seedColocation } from './colocation';
 import {
   demoAccounts,
   demoCustomers,
@@ -41,6 +42,8 @@ const sizes: Record<
     spareParts: number;
     // Issue 15: past AWX jobs besides the demo's handful.
     awxJobHistory: number;
+    // The share of customers that rent rack spaces.
+    colocationShare: number;
   }
 > = {
   demo: {
@@ -52,6 +55,7 @@ const sizes: Record<
     support: { ticketHistory: 0, checkinHistory: 0 },
     spareParts: 60,
     awxJobHistory: 0,
+    colocationShare: 0.5,
   },
   national: {
     customers: 500,
@@ -61,6 +65,7 @@ const sizes: Record<
     support: { ticketHistory: 50_000, checkinHistory: 20_000 },
     spareParts: 5000,
     awxJobHistory: 20_000,
+    colocationShare: 0.35,
   },
 };
 
@@ -109,7 +114,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
 // Removes every row the seed creates, for `npm run seed -- --reset`.
 export async function clearSeededData(db: Db) {
   await db.execute(
-    sql`truncate table awx_job_watches, awx_jobs, equipment_alarms, equipment_parts, equipment_ports, equipment_cards, shelves, zabbix_mutes, spare_part_movements, spare_parts, audit_log, outbox, change_log, faq_articles, calendar_feeds, event_notifications, event_comments, site_checkins, site_access_requests, ticket_attachments, ticket_comments, tickets, login_attempts, password_resets, sessions, service_notifications, site_contacts, contacts, event_services, events, service_patching, services, sites, simulated_third_party_circuits, users, customers restart identity cascade`,
+    sql`truncate table cross_connects, rack_spaces, awx_job_watches, awx_jobs, equipment_alarms, equipment_parts, equipment_ports, equipment_cards, shelves, zabbix_mutes, spare_part_movements, spare_parts, audit_log, outbox, change_log, faq_articles, calendar_feeds, event_notifications, event_comments, site_checkins, site_access_requests, ticket_attachments, ticket_comments, tickets, login_attempts, password_resets, sessions, service_notifications, site_contacts, contacts, event_services, events, service_patching, services, sites, simulated_third_party_circuits, users, customers restart identity cascade`,
   );
 }
 
@@ -200,6 +205,8 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
   const spares = await seedSpareParts(db, random, size.spareParts, now);
   const equipment = await seedEquipment(db, now);
   const jobs = await seedAwxJobs(db, size.awxJobHistory, now);
+  // A generator of its own, so adding co-location left every earlier area's data as it was.
+  const colocation = await seedColocation(db, seededRandom(20261127), size.colocationShare, now);
   // After a bulk load: fresh statistics, so the planner does not guess at empty tables, and a
   // visibility map, so counts over an index (the lists' totals) need not visit the table.
   await db.execute(sql`vacuum analyze`);
@@ -214,5 +221,6 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
     ...spares,
     ...equipment,
     ...jobs,
+    ...colocation,
   };
 }

@@ -14,24 +14,9 @@ export type PlaceholderRoute = {
   permission?: Permission;
 };
 
-const colocation: Crumb = { label: 'Co-location' };
 const reports: Crumb = { label: 'Reports' };
 
 export const placeholderRoutes: PlaceholderRoute[] = [
-  {
-    path: '/colocation/rackspaces',
-    title: 'Rack Spaces',
-    section: colocation,
-    area: 'co-location',
-    permission: 'colocation.view',
-  },
-  {
-    path: '/colocation/crossconnects',
-    title: 'Cross-Connects',
-    section: colocation,
-    area: 'co-location',
-    permission: 'colocation.view',
-  },
   {
     path: '/documentation/sla-reports',
     title: 'SLA Reports',

@@ -1,0 +1,160 @@
+import { envelope, listOf } from '@lightpath/domain/api';
+import {
+  colocationMessages,
+  crossConnectCreateSchema,
+  crossConnectListQuerySchema,
+  crossConnectParamsSchema,
+  crossConnectSchema,
+  crossConnectUpdateSchema,
+  rackSpaceCreateSchema,
+  rackSpaceListQuerySchema,
+  rackSpaceParamsSchema,
+  rackSpaceSchema,
+  rackSpaceUpdateSchema,
+} from '@lightpath/domain/colocation';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../platform/envelope';
+import { foundFirst } from '../../platform/found-first';
+import type { ReplyCacheRule } from '../../platform/reply-cache';
+import { contextOf } from '../../platform/service-context';
+import {
+  createCrossConnect,
+  createRackSpace,
+  listCrossConnectsFor,
+  listRackSpacesFor,
+  requireCrossConnectFor,
+  requireRackSpaceFor,
+  updateCrossConnect,
+  updateRackSpace,
+} from './service';
+
+const tags = ['co-location'];
+// Both lists read both tables (a rack space counts its cross-connects; a cross-connect names its
+// ends' rack ids), with the sites and customers they name.
+const colocationReads: ReplyCacheRule = { reads: ['rack_spaces', 'cross_connects', 'sites', 'customers'] };
+
+// Spec 7.6: GET rackspaces; POST rackspace; PUT rackspace/{originalRackID}; GET crossconnects;
+// POST crossconnect; PUT crossconnect/{crossconnectid}.
+export const colocationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const rackInScopeFirst = foundFirst(rackSpaceParamsSchema, (ctx, { originalRackID }) =>
+    requireRackSpaceFor(ctx, ctx.db, originalRackID),
+  );
+  const crossConnectInScopeFirst = foundFirst(crossConnectParamsSchema, (ctx, { crossconnectid }) =>
+    requireCrossConnectFor(ctx, ctx.db, crossconnectid),
+  );
+
+  app.get(
+    '/rackspaces',
+    {
+      config: { permission: 'colocation.view', replyCache: colocationReads },
+      schema: {
+        tags,
+        summary:
+          'List rack spaces in scope, each with its site, customer and number of cross-connects. Filter by customerid, siteid, status (active: no end date, the ones a cross-connect may be made to; ended), joinswith (the rack spaces a cross-connect from this rack id may reach) and q (rack id, description, site); sort by rackspaceid, description, sitename, customername or enddate',
+        querystring: rackSpaceListQuerySchema,
+        response: { 200: listOf(rackSpaceSchema) },
+      },
+    },
+    async (request) => ok(await listRackSpacesFor(contextOf(request), request.query)),
+  );
+
+  app.post(
+    '/rackspace',
+    {
+      config: { permission: 'colocation.manage' },
+      schema: {
+        tags,
+        summary:
+          "Create a rack space for a customer at one of the network's PoPs or exchanges, or at a physical site of the customer. The rack id is unique across the network (409 if taken)",
+        body: rackSpaceCreateSchema,
+        response: { 201: envelope(rackSpaceSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          ok(await createRackSpace(contextOf(request), request.body), colocationMessages.rackSpaceCreated),
+        ),
+  );
+
+  app.put(
+    '/rackspace/:originalRackID',
+    {
+      config: { permission: 'colocation.manage' },
+      preValidation: rackInScopeFirst,
+      schema: {
+        tags,
+        summary:
+          'Update a rack space named by its current rack id: rename it (rackspaceid), describe it, or set or clear its end date (unix seconds). Its site and customer never change',
+        params: rackSpaceParamsSchema,
+        body: rackSpaceUpdateSchema,
+        response: { 200: envelope(rackSpaceSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await updateRackSpace(contextOf(request), request.params.originalRackID, request.body),
+        colocationMessages.rackSpaceUpdated,
+      ),
+  );
+
+  app.get(
+    '/crossconnects',
+    {
+      config: { permission: 'colocation.view', replyCache: colocationReads },
+      schema: {
+        tags,
+        summary:
+          'List cross-connects in scope with both ends (rack id, panel, port). Filter by customerid, siteid and q (cross-connect number, rack ids, panels, ports, site); sort by crossconnectid, sitename, customername, aendrackspaceid, bendrackspaceid or created',
+        querystring: crossConnectListQuerySchema,
+        response: { 200: listOf(crossConnectSchema) },
+      },
+    },
+    async (request) => ok(await listCrossConnectsFor(contextOf(request), request.query)),
+  );
+
+  app.post(
+    '/crossconnect',
+    {
+      config: { permission: 'colocation.manage' },
+      schema: {
+        tags,
+        summary:
+          "Join two rack spaces at one site. The cross-connect is the A end's customer's; the B end is that customer's or the network's own. A rack space with an end date cannot be chosen",
+        body: crossConnectCreateSchema,
+        response: { 201: envelope(crossConnectSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          ok(
+            await createCrossConnect(contextOf(request), request.body),
+            colocationMessages.crossConnectCreated,
+          ),
+        ),
+  );
+
+  app.put(
+    '/crossconnect/:crossconnectid',
+    {
+      config: { permission: 'colocation.manage' },
+      preValidation: crossConnectInScopeFirst,
+      schema: {
+        tags,
+        summary:
+          'Update a cross-connect: move either end to another rack space (same rules as on create) or change a panel or port',
+        params: crossConnectParamsSchema,
+        body: crossConnectUpdateSchema,
+        response: { 200: envelope(crossConnectSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await updateCrossConnect(contextOf(request), request.params.crossconnectid, request.body),
+        colocationMessages.crossConnectUpdated,
+      ),
+  );
+};

@@ -1,0 +1,213 @@
+import { type CrossConnect, colocationMessages, crossConnectLabel } from '@lightpath/domain/colocation';
+import { can } from '@lightpath/domain/permissions';
+import { isProviderType } from '@lightpath/domain/user-types';
+import { Button, EmptyState, Group, Paper, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconPlugConnected, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { CustomerFilter } from '../../../components/customer-filter';
+import { ListFooter } from '../../../components/list-footer';
+import { LoadError } from '../../../components/load-error';
+import { NoAccess } from '../../../components/no-access';
+import { PageHeader } from '../../../components/page-header';
+import { TableSkeleton } from '../../../components/table-skeleton';
+import {
+  type ListCrossConnectsParams,
+  listCrossConnects,
+  useCrossConnects,
+} from '../../../features/colocation/api/list-cross-connects';
+import { CrossConnectFormModal } from '../../../features/colocation/components/cross-connect-form-modal';
+import { CrossConnectsTable } from '../../../features/colocation/components/cross-connects-table';
+import { errorMessage } from '../../../lib/api-client';
+import { allPages, downloadCsv, toCsv } from '../../../lib/csv';
+import { formatDateTime } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useAllCustomers } from '../../../lib/queries/list-customers';
+import { useSession } from '../../../lib/session';
+import { displayZoneAbbreviation } from '../../../lib/time-zone';
+import { useListParams } from '../../../lib/use-list-params';
+import { usePageTitle } from '../../../lib/use-page-title';
+
+const pageSize = 25;
+const title = 'Cross-Connects';
+const crumbs = [{ label: 'Co-location' }, { label: title }];
+const loadNoun = colocationMessages.crossConnectsLoadFailed.replace('An error occurred retrieving ', '');
+
+const csvColumns = (showCustomer: boolean) => {
+  const zone = displayZoneAbbreviation();
+  return [
+    { header: 'Cross-connect', value: (x: CrossConnect) => crossConnectLabel(x) },
+    { header: 'Site', value: (x: CrossConnect) => x.sitename },
+    { header: 'Site number', value: (x: CrossConnect) => x.sitenumber },
+    ...(showCustomer ? [{ header: 'Customer', value: (x: CrossConnect) => x.customername }] : []),
+    { header: 'A-end rack', value: (x: CrossConnect) => x.aendrackspaceid },
+    { header: 'A-end panel', value: (x: CrossConnect) => x.aendpanel },
+    { header: 'A-end port', value: (x: CrossConnect) => x.aendport },
+    { header: 'B-end rack', value: (x: CrossConnect) => x.bendrackspaceid },
+    { header: 'B-end owner', value: (x: CrossConnect) => x.bendcustomername },
+    { header: 'B-end panel', value: (x: CrossConnect) => x.bendpanel },
+    { header: 'B-end port', value: (x: CrossConnect) => x.bendport },
+    { header: `Created (${zone})`, value: (x: CrossConnect) => formatDateTime(x.created) },
+  ];
+};
+
+export function CrossConnectsPage() {
+  const { actor } = useSession();
+  const allowed = can(actor, 'colocation.view');
+  const manage = can(actor, 'colocation.manage');
+  const provider = isProviderType(actor.type);
+  const list = useListParams();
+  const [q] = useDebouncedValue(list.get('q').trim(), 300);
+  const customerid = list.get('customerid');
+  const sort = list.get('sort');
+  usePageTitle(title);
+  const [editing, setEditing] = useState<CrossConnect | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const showCustomer = provider && can(actor, 'customers.view');
+  const customers = useAllCustomers(allowed && showCustomer);
+
+  const filters: Omit<ListCrossConnectsParams, 'limit' | 'offset'> = {
+    q: q || undefined,
+    customerid: showCustomer && customerid ? Number(customerid) : undefined,
+    sort: sort || undefined,
+  };
+  const connects = useCrossConnects(
+    { ...filters, limit: pageSize, offset: (list.page - 1) * pageSize },
+    allowed,
+  );
+
+  if (!allowed) {
+    return (
+      <>
+        <PageHeader title={title} crumbs={crumbs} />
+        <NoAccess what="cross-connects" />
+      </>
+    );
+  }
+
+  const creating = manage && list.get('action') === 'new-cross-connect';
+  const closeCreate = () => list.set({ action: null }, { resetPage: false, replace: true });
+  const filtered = Boolean(list.get('q') || customerid);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const rows = await allPages((page) => listCrossConnects({ ...filters, ...page }));
+      downloadCsv('cross-connects.csv', toCsv(rows, csvColumns(showCustomer)));
+    } catch (error) {
+      notify.warning(errorMessage(error, colocationMessages.crossConnectsLoadFailed));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={
+          provider
+            ? 'The cables that join rack spaces at a site, with the panel and port at each end.'
+            : 'Your cross-connects: the cables from your racks, with the panel and port at each end.'
+        }
+        crumbs={crumbs}
+        actions={
+          <Group gap="xs">
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              onClick={exportCsv}
+              loading={exporting}
+              disabled={!connects.data || connects.data.count === 0}
+            >
+              Export CSV
+            </Button>
+            {manage && (
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={() => list.set({ action: 'new-cross-connect' }, { resetPage: false })}
+              >
+                New cross-connect
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} shadow="xs">
+        <Group gap="sm" mb="md" align="flex-end">
+          <TextInput
+            aria-label="Search cross-connects"
+            placeholder="Search by number, rack id, panel, port or site"
+            leftSection={<IconSearch size={16} />}
+            value={list.get('q')}
+            onChange={(event) => list.set({ q: event.currentTarget.value }, { replace: true })}
+            style={{ flex: '1 1 240px' }}
+            type="search"
+          />
+          {showCustomer && (
+            <CustomerFilter
+              customers={customers.data ?? []}
+              value={customerid}
+              onChange={(value) => list.set({ customerid: value })}
+            />
+          )}
+        </Group>
+        {connects.isPending ? (
+          <TableSkeleton />
+        ) : connects.isError ? (
+          <LoadError error={connects.error} what={loadNoun} onRetry={() => connects.refetch()} />
+        ) : connects.data.results.length === 0 ? (
+          <EmptyState
+            py="xl"
+            icon={<IconPlugConnected size={28} />}
+            withIndicatorBackground
+            title={filtered ? 'No cross-connects match these filters' : 'No cross-connects yet'}
+            description={
+              filtered
+                ? 'Try a different search or clear the filters.'
+                : manage
+                  ? 'Join two rack spaces with the New cross-connect button.'
+                  : 'Cross-connects from your rack spaces appear here.'
+            }
+          >
+            {filtered && (
+              <EmptyState.Actions>
+                <Button variant="default" onClick={() => list.set({ q: null, customerid: null })}>
+                  Clear filters
+                </Button>
+              </EmptyState.Actions>
+            )}
+          </EmptyState>
+        ) : (
+          <div style={{ opacity: connects.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+            <CrossConnectsTable
+              crossConnects={connects.data.results}
+              sort={sort}
+              onSort={(next) => list.set({ sort: next })}
+              onEdit={manage ? setEditing : undefined}
+              showCustomer={showCustomer}
+            />
+          </div>
+        )}
+        {connects.data && connects.data.count > 0 && (
+          <ListFooter
+            count={connects.data.count}
+            page={list.page}
+            pageSize={pageSize}
+            noun="cross-connects"
+            onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
+          />
+        )}
+      </Paper>
+      {manage && <CrossConnectFormModal opened={creating} onClose={closeCreate} />}
+      {editing && (
+        <CrossConnectFormModal
+          key={editing.uuid}
+          opened
+          crossConnect={editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </>
+  );
+}
