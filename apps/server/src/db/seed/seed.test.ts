@@ -258,8 +258,8 @@ describe('national seed', () => {
       // Issue 15: 20,000 past jobs over the year, and the demo's four.
       awxJobs: 20_004,
       // Issue 16: about a third of the customers rent rack spaces.
-      rackSpaces: 0,
-      crossConnects: 0,
+      rackSpaces: 418,
+      crossConnects: 534,
     });
     expect(seeded.colocation).toMatchObject({
       not_at_pop: 0,
@@ -381,8 +381,8 @@ describe('national seed', () => {
       ticketHistory: 0,
       checkinHistory: 0,
       spareParts: 60,
-      rackSpaces: 0,
-      crossConnects: 0,
+      rackSpaces: 22,
+      crossConnects: 15,
     });
     // Issue 16: UNG and EBH (the route walk's customers) and half the others rent rack spaces.
     expect(seeded.colocation).toMatchObject({
