@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { csvMessages } from '@lightpath/domain/csv';
 import { searchPrompt } from '@lightpath/domain/search';
 import { serviceMessages } from '@lightpath/domain/services';
 import { expect, type Page, test } from '@playwright/test';
@@ -111,5 +113,39 @@ test.describe('services', () => {
       await page.getByRole('menuitem', { name: 'Logout' }).click();
       await expect(page).toHaveURL(/\/login$/);
     }
+  });
+
+  test('a customer admin exports its managed services as CSV: every one, its own only, Excel-ready', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, accounts.ungAdmin.email);
+    await page.goto('/services/managed');
+    await expect(page.getByRole('heading', { name: 'Managed Services' })).toBeVisible();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('managed-services.csv');
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv.startsWith('\uFEFFService,Description,')).toBe(true);
+    await expect(page.getByText(csvMessages.generated)).toBeVisible();
+    const exported = csv
+      .slice(1)
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
+    const token = await apiToken(request, accounts.ungAdmin.email);
+    const listed = await api<{ count: number; results: ServiceRow[] }>(
+      request,
+      token,
+      'GET',
+      '/api/services?group=managed&limit=1000',
+    );
+    const services = listed.body.payload.results;
+    expect(services.length).toBeGreaterThan(0);
+    expect(exported).toEqual(services.map((service) => service.serviceid));
+    expect(services.every((service) => service.customercode === 'UNG')).toBe(true);
   });
 });

@@ -32,6 +32,7 @@ import { getShelfDetailNamed } from './modules/equipment/service';
 import { shelfHosts } from './modules/equipment/zabbix-hosts';
 import { equipmentToolRoutes } from './modules/equipment-tools/routes';
 import { eventRoutes } from './modules/events/routes';
+import { exportRoutes } from './modules/exports/routes';
 import { faqRoutes } from './modules/faq/routes';
 import { integrationRoutes } from './modules/integrations/routes';
 import { integrationRecorders } from './modules/integrations/service';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(dashboardRoutes);
       await api.register(siteRoutes);
       await api.register(serviceRoutes);
+      await api.register(exportRoutes);
       await api.register(telemetryRoutes);
       await api.register(netboxRoutes);
       await api.register(eventRoutes);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type FieldError, idSchema, listQuerySchema, recordIdSchema, text } from './api';
-import type { ServiceCondition } from './conditions';
+import { type ServiceCondition, serviceConditionDisplay } from './conditions';
+import type { CsvColumn } from './csv';
 import { siteNumberDigits } from './sites';
 
 // Spec 3: the service type is the last letter of the service id.
@@ -300,6 +301,24 @@ export type ServiceUpdate = z.infer<typeof serviceUpdateSchema>;
 
 export type ServiceSummary = z.output<typeof serviceSummarySchema>;
 
+// The services list as a CSV file (GET /api/export/services): what the list shows, each end's site
+// number and name in a column of its own so a spreadsheet can sort and filter them.
+export const serviceCsvColumns: readonly CsvColumn<ServiceSummary>[] = [
+  { header: 'Service', value: (s) => s.serviceid },
+  { header: 'Description', value: (s) => s.description },
+  { header: 'Type', value: (s) => s.type },
+  { header: 'Status', value: (s) => serviceStatusName(s.status) },
+  { header: 'Customer', value: (s) => s.customercode },
+  { header: 'A end site number', value: (s) => s.aendsitenumber },
+  { header: 'A end site', value: (s) => s.aendsitename },
+  { header: 'B end site number', value: (s) => s.bendsitenumber },
+  { header: 'B end site', value: (s) => s.bendsitename },
+  { header: 'Speed', value: (s) => s.speed },
+  { header: 'Diversity', value: (s) => s.diversity },
+  { header: 'Provisioned', value: (s) => s.provisiondate },
+  { header: 'Condition', value: (s) => serviceConditionDisplay(s.condition, s.status).name },
+];
+
 export type Service = z.output<typeof serviceSchema>;
 
 // Spec 4 as settled by decisions.md: above 85% either way is At Capacity, above 80% Nearing.
@@ -413,6 +432,9 @@ export const serviceListQuerySchema = listQuerySchema.extend({
     .transform((v) => Number(v) as 0 | 1 | 2 | 3)
     .optional(),
 });
+
+// GET /api/export/services: the list's filters and sort, without its paging.
+export const serviceExportQuerySchema = serviceListQuerySchema.omit({ limit: true, offset: true });
 
 // GET /api/site/:siteid/services: every service with an end at the site.
 export const siteServicesSchema = z.object({ services: z.array(serviceSummarySchema) });

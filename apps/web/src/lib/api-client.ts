@@ -41,7 +41,7 @@ export function configureApiClient(next: SessionHandlers): void {
   handlers = next;
 }
 
-type QueryValue = string | number | boolean | null | undefined;
+export type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -202,11 +202,11 @@ async function readReply(response: Response, options: RequestOptions): Promise<A
 
 // A file from the API (a ticket's attachment): its bytes on success; a refusal is an envelope and is
 // reported like any other reply's.
-export async function apiDownload(path: string): Promise<Blob> {
+export async function apiDownload(path: string, query?: Record<string, QueryValue>): Promise<Blob> {
   const token = getToken();
   let response: Response;
   try {
-    response = await fetch(buildUrl(path), { headers: token ? { 'X-AUTH-TOKEN': token } : {} });
+    response = await fetch(buildUrl(path, query), { headers: token ? { 'X-AUTH-TOKEN': token } : {} });
   } catch {
     throw new ApiError(0, fallbackMessage(0), { fromServer: false });
   }

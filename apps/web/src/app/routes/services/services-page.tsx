@@ -14,6 +14,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconRoute, IconSearch } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import { CustomerFilter } from '../../../components/customer-filter';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
@@ -75,20 +76,16 @@ export function ServicesPage() {
   const canOpenSite = useSiteVisibility();
 
   const letters: readonly ServiceLetter[] = group ? serviceGroups[group].letters : serviceLetters;
-  const services = useServices(
-    {
-      limit: pageSize,
-      offset: (list.page - 1) * pageSize,
-      q: q || undefined,
-      group: group ?? undefined,
-      type: type && (letters as readonly string[]).includes(type) ? type : undefined,
-      status: status ? Number(status) : undefined,
-      condition: condition ? Number(condition) : undefined,
-      customerid: staff && customerid ? Number(customerid) : undefined,
-      sort: sort || undefined,
-    },
-    allowed,
-  );
+  const filters = {
+    q: q || undefined,
+    group: group ?? undefined,
+    type: type && (letters as readonly string[]).includes(type) ? type : undefined,
+    status: status ? Number(status) : undefined,
+    condition: condition ? Number(condition) : undefined,
+    customerid: staff && customerid ? Number(customerid) : undefined,
+    sort: sort || undefined,
+  };
+  const services = useServices({ limit: pageSize, offset: (list.page - 1) * pageSize, ...filters }, allowed);
   const customers = useAllCustomers(allowed && staff && can(actor, 'customers.view'));
 
   const crumbs = [{ label: 'Services', to: '/services' }, { label: title }];
@@ -114,11 +111,19 @@ export function ServicesPage() {
         description={descriptions[group ?? 'all']}
         crumbs={group ? crumbs : [{ label: 'Services' }, { label: title }]}
         actions={
-          canManage && (
-            <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
-              New service
-            </Button>
-          )
+          <Group gap="xs">
+            <ExportCsvButton
+              path="export/services"
+              query={filters}
+              filename={`${title.toLowerCase().replaceAll(' ', '-')}.csv`}
+              disabled={!services.data || services.data.count === 0}
+            />
+            {canManage && (
+              <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
+                New service
+              </Button>
+            )}
+          </Group>
         }
       />
       {group === 'vpls' && <NetworkJump sitetype={2} />}
