@@ -16,6 +16,24 @@ async function pageOverflow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
+// Parts of the page that scroll sideways inside it (a table wider than its panel): the page itself
+// does not overflow, but the reader must swipe each of them to see their last columns.
+async function sidewaysScrollers(page: Page) {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('main *'))
+      .filter((node) => {
+        const overflow = getComputedStyle(node).overflowX;
+        return (overflow === 'auto' || overflow === 'scroll') && node.scrollWidth > node.clientWidth + 1;
+      })
+      .map((node) => {
+        const panel = node.closest('section, [data-testid]');
+        const where =
+          panel?.getAttribute('aria-label') ?? panel?.getAttribute('data-testid') ?? node.className;
+        return `${where}: ${node.scrollWidth} px wide in ${node.clientWidth} px`;
+      }),
+  );
+}
+
 // Taps the Select, then watches the open list for a second: it must stay open the whole time (it
 // used to close and reopen several times a second), inside the screen, without widening the page.
 async function tapOpen(page: Page, select: Locator, shot: string) {
@@ -220,8 +238,16 @@ test.describe('Select drop-downs in full-screen modals on a phone', () => {
     await dialog.getByRole('button', { name: 'Show Uptime on 1 device' }).tap();
     await page.getByRole('link', { name: /^Open job \d+$/ }).tap();
     await expect(page.getByRole('heading', { name: /^Job \d+: Uptime/ })).toBeVisible();
-    await expect(page.getByTestId('job-result-table')).toBeVisible({ timeout: 20_000 });
+    const result = page.getByTestId('job-result-table');
+    await expect(result).toBeVisible({ timeout: 20_000 });
+    // AWX's tally of the one host: a heading row and the host's.
+    await expect(page.getByRole('region', { name: 'Hosts' }).getByRole('row')).toHaveCount(2);
+    // Issue 15: the Hosts table and the result scrolled sideways on a phone, and uptime's since was ISO
+    // text; now every part fits and the moment is in the reader's zone, labelled.
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await sidewaysScrollers(page)).toEqual([]);
+    await expect(result).toContainText(/Up since\s*\d{1,2} \w{3,4} \d{4}, \d{1,2}:\d{2} [ap]m [A-Z]{3,5}/);
+    await expect(result).not.toContainText(/\d{4}-\d{2}-\d{2}T/);
     await page.screenshot({ path: `${shots}/job-page.png`, fullPage: true });
   });
 });

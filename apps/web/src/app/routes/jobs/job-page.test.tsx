@@ -26,7 +26,10 @@ describe('JobPage', () => {
         jobDetail(12, 'successful', {
           name: 'MAC table',
           operation: 'show/mactable',
-          hostsummaries: [{ host: 'S0003pe', ok: 4, changed: 0, failures: 0, unreachable: 0, skipped: 1 }],
+          hostsummaries: [
+            { host: 'S0003pe', ok: 4, changed: 0, failures: 0, unreachable: 0, skipped: 1 },
+            { host: 'S0004pe', ok: 1, changed: 0, failures: 0, unreachable: 2, skipped: 0 },
+          ],
           result: {
             kind: 'mactable',
             columns: ['device', 'vlan', 'mac', 'port'],
@@ -46,7 +49,11 @@ describe('JobPage', () => {
     const table = await screen.findByTestId('job-result-table');
     expect(within(table).getByText('00:1b:21:aa:00:01')).toBeTruthy();
     expect(within(table).getByText('MAC table: 1 row')).toBeTruthy();
-    expect(screen.getByRole('columnheader', { name: 'Unreachable' })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'MAC' })).toBeTruthy();
+    // Each host's counts that are not zero, in words: the table fits a phone and the side column.
+    const hosts = screen.getByTestId('host-summaries');
+    expect(within(hosts).getByRole('row', { name: /S0003pe/ }).textContent).toBe('S0003pe4 ok1 skipped');
+    expect(within(hosts).getByRole('row', { name: /S0004pe/ }).textContent).toBe('S0004pe2 unreachable1 ok');
     await waitFor(() => expect(screen.getByTestId('job-output').textContent).toContain('ok: [S0003pe]'));
     // Ended: no Cancel.
     expect(screen.queryByRole('button', { name: 'Cancel job' })).toBeNull();
