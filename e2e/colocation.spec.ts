@@ -1,6 +1,6 @@
 import { colocationMessages } from '@lightpath/domain/colocation';
 import { expect, type Page, test } from '@playwright/test';
-import { accounts, screenshot, signIn } from './fixtures';
+import { accounts, screenshot, signIn, signOut } from './fixtures';
 
 // Issue 16 item 1: co-location. The NOC records a customer's rack space at a PoP and the
 // cross-connect from it to the PoP's meet-me rack; the customer's admin sees both, and another
@@ -74,7 +74,7 @@ test.describe('co-location', () => {
     await screenshot(page, 'colocation-cross-connects-noc');
 
     // The university's admin sees its new rack space and cross-connect, and may not change them.
-    await page.context().clearCookies();
+    await signOut(page);
     await signIn(page, accounts.ungAdmin.email);
     await openFromSidebar(page, 'Rack Spaces');
     await page.getByRole('searchbox', { name: 'Search rack spaces' }).fill(rackId);
@@ -89,7 +89,7 @@ test.describe('co-location', () => {
     await expect(page.getByRole('row', { name: new RegExp(rackId) })).toBeVisible();
 
     // Another customer's admin sees neither.
-    await page.context().clearCookies();
+    await signOut(page);
     await signIn(page, accounts.ebhAdmin.email);
     await page.goto(`/colocation/rackspaces?q=${rackId}`);
     await expect(page.getByText('No rack spaces match these filters')).toBeVisible();

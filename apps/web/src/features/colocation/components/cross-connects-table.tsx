@@ -32,19 +32,17 @@ function End({
 }) {
   return (
     <Stack gap={2}>
-      <Group gap={6} wrap="nowrap">
-        <Text ff="monospace" fz="sm" fw={500}>
-          {rackId}
-        </Text>
-        {ended && (
-          <Badge size="xs" color="gray" variant="light">
-            End date set
-          </Badge>
-        )}
-      </Group>
+      <Text ff="monospace" fz="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+        {rackId}
+      </Text>
       <Text fz="xs" c="dimmed">
         {patchPoint(panel, port)}
       </Text>
+      {ended && (
+        <Badge size="xs" color="gray" variant="light" tt="none">
+          Rack has an end date
+        </Badge>
+      )}
     </Stack>
   );
 }

@@ -18,7 +18,8 @@ export function RackSpaceStatusBadge({
     );
   const past = enddate * 1000 <= now;
   return (
-    <Badge color={past ? 'gray' : 'orange'} variant="light">
+    // Not upper-cased, and never cut short: the day is the point of it.
+    <Badge color={past ? 'gray' : 'orange'} variant="light" tt="none" style={{ overflow: 'visible' }}>
       {past ? 'Ended' : 'Ends'} {rackSpaceEndDay(enddate)}
     </Badge>
   );

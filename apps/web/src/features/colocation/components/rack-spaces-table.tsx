@@ -86,7 +86,7 @@ export function RackSpacesTable({ racks, sort, onSort, onEdit, showCustomer }: P
               </SortableTh>
             )}
             <Table.Th ta="right">Cross-connects</Table.Th>
-            <SortableTh field="enddate" sort={sort} onSort={onSort} miw={150}>
+            <SortableTh field="enddate" sort={sort} onSort={onSort} miw={170}>
               End date
             </SortableTh>
             {onEdit && (
@@ -99,7 +99,7 @@ export function RackSpacesTable({ racks, sort, onSort, onEdit, showCustomer }: P
         <Table.Tbody>
           {racks.map((rack) => (
             <Table.Tr key={rack.uuid}>
-              <Table.Td ff="monospace" fz="sm" fw={500}>
+              <Table.Td ff="monospace" fz="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
                 {rack.rackspaceid}
               </Table.Td>
               <Table.Td fz="sm">
