@@ -165,7 +165,7 @@ export function RackSpaceFormModal({ opened, onClose, rack, customerid = '' }: P
             />
             <TextInput
               label="End date"
-              description="Once set, no new cross-connect can be made to it"
+              description="Then no new cross-connects to it"
               type="date"
               {...form.getInputProps('enddate')}
             />
