@@ -3,6 +3,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DashboardTiming } from './dashboard';
+import type { ExportBenchResult } from './export';
 import type { PreflightBenchResult } from './preflight';
 import type { Budget } from './scenarios';
 import { renderSearchMarkdown, type SearchBenchResult } from './search';
@@ -62,6 +63,7 @@ export type BenchResults = {
   search: SearchBenchResult | null;
   dashboard: DashboardTiming | null;
   shelfPage: DashboardTiming | null;
+  servicesExport: ExportBenchResult | null;
   preflight: PreflightBenchResult | null;
   budgets: BudgetCheck[];
 };

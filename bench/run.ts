@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import { demoPassword } from '../apps/server/src/db/seed/demo-customers';
 import { measureDashboard, measureShelfPage } from './dashboard';
 import { prepareDatabase } from './database';
+import { measureServicesExport } from './export';
 import { measurePreflight } from './preflight';
 import {
   type BenchResults,
@@ -306,6 +307,17 @@ async function runLoad() {
       shelfPage = await measureShelfPage(app.base, await signIn(app.base, accounts.eng));
       log(`shelf page: median ${shelfPage.medianMs} ms, worst ${shelfPage.worstMs} ms`);
     }
+    // Issue 16 (export.ts): every service in use as CSV, streamed.
+    let servicesExport = null;
+    if (!only?.length || only.includes('export')) {
+      log('services export: GET /api/export/services as the NOC, 5 downloads');
+      servicesExport = await measureServicesExport({
+        base: app.base,
+        token: tokens.get('noc')!,
+        pid: app.child.pid!,
+        log,
+      });
+    }
     // The preflight budget (preflight.ts): an outage on 2,000 services across 300 customers.
     const preflight =
       !only?.length || only.includes('preflight')
@@ -315,6 +327,7 @@ async function runLoad() {
       search,
       dashboard,
       shelfPage,
+      servicesExport,
       preflight,
       database: {
         kind: info.kind,
@@ -382,6 +395,15 @@ async function main() {
       met: shelfPage.worstMs < shelfPage.budgetMs,
     });
   }
+  if (load?.servicesExport) {
+    const { servicesExport } = load;
+    budgets.push({
+      name: `GET /api/export/services, every service in use as CSV (${servicesExport.rows.toLocaleString('en-US')} rows, ${(servicesExport.bytes / 2 ** 20).toFixed(1)} MiB)`,
+      budget: `< ${servicesExport.budget.maxMs} ms, streamed`,
+      value: `median ${servicesExport.medianMs} ms, worst ${servicesExport.worstMs} ms; first byte ${Math.round(Math.max(...servicesExport.runs.map((r) => r.firstByteMs)))} ms at worst; app memory +${servicesExport.maxRssGrowthMiB.toFixed(1)} MiB at most`,
+      met: servicesExport.met,
+    });
+  }
   if (load?.preflight) {
     const { preflight } = load;
     budgets.push({
@@ -444,6 +466,7 @@ async function main() {
     search: load?.search ?? null,
     dashboard: load?.dashboard ?? null,
     shelfPage: load?.shelfPage ?? null,
+    servicesExport: load?.servicesExport ?? null,
     preflight: load?.preflight ?? null,
     budgets,
   };
