@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, recordIdSchema, text } from './api';
-import type { SiteCondition } from './conditions';
+import { type SiteCondition, siteConditionLabel } from './conditions';
+import type { CsvColumn } from './csv';
 
 // Spec 3: site types and access types.
 export const siteTypes = {
@@ -185,6 +186,23 @@ export type SiteUpdate = z.infer<typeof siteUpdateSchema>;
 
 export type Site = z.output<typeof siteSchema>;
 
+// The sites list as a CSV file (GET /api/export/sites): what the list shows, with the address.
+export const siteCsvColumns: readonly CsvColumn<Site>[] = [
+  { header: 'Site number', value: (s) => s.sitenumber },
+  { header: 'Site', value: (s) => s.sitename },
+  { header: 'Type', value: (s) => siteTypes[s.sitetype] },
+  { header: 'Customer code', value: (s) => s.customercode },
+  { header: 'Customer', value: (s) => s.customername },
+  { header: 'Building', value: (s) => s.building },
+  { header: 'Street', value: (s) => s.street },
+  { header: 'Suburb', value: (s) => s.suburb },
+  { header: 'Postcode', value: (s) => s.postcode },
+  { header: 'Latitude', value: (s) => s.latitude },
+  { header: 'Longitude', value: (s) => s.longitude },
+  { header: 'Services in use', value: (s) => s.servicecount },
+  { header: 'Condition', value: (s) => siteConditionLabel(s.condition, s.status) },
+];
+
 // Spec 3: how a contact stands for a site.
 export const siteContactTypes = { 1: 'Primary', 2: 'Secondary', 3: 'Emergency' } as const;
 export type SiteContactType = keyof typeof siteContactTypes;
@@ -236,6 +254,9 @@ export const siteListQuerySchema = listQuerySchema.extend({
     .optional(),
   customerid: idSchema.optional(),
 });
+
+// GET /api/export/sites: the list's filters and sort, without its paging.
+export const siteExportQuerySchema = siteListQuerySchema.omit({ limit: true, offset: true });
 
 export const siteSchema = z.object({
   siteid: z.number(),

@@ -94,6 +94,31 @@ describe('GET /api/export/services', () => {
   });
 });
 
+describe('GET /api/export/sites', () => {
+  it("streams a customer's own sites with the list's filters, every one and no other customer's", async () => {
+    const reply = await t.call({
+      method: 'GET',
+      url: '/api/export/sites?sitetype=1&sort=sitename',
+      as: demo.ebhAdmin,
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-disposition']).toBe("attachment; filename*=UTF-8''sites.csv");
+    const [header, ...rows] = parseCsv(reply.body.slice(1));
+    const listed = await t.call({
+      method: 'GET',
+      url: '/api/sites?sitetype=1&sort=sitename&limit=1000',
+      as: demo.ebhAdmin,
+    });
+    const sites = listed.json().payload.results as { sitenumber: string; customercode: string }[];
+    expect(sites.length).toBeGreaterThan(0);
+    expect(rows.map((row) => row[header!.indexOf('Site number')])).toEqual(
+      sites.map((site) => site.sitenumber),
+    );
+    expect(new Set(rows.map((row) => row[header!.indexOf('Customer code')]))).toEqual(new Set(['EBH']));
+    expect(new Set(rows.map((row) => row[header!.indexOf('Type')]))).toEqual(new Set(['Physical']));
+  });
+});
+
 describe('POST /api/generatecsv', () => {
   const post = (payload: unknown) =>
     t.call({ method: 'POST', url: '/api/generatecsv', as: demo.ungUser, payload: payload as object });

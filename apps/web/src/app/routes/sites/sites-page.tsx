@@ -16,6 +16,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconInfoCircle, IconMapPin, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CustomerFilter } from '../../../components/customer-filter';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
@@ -54,20 +55,15 @@ export function SitesPage() {
   const title = technician && popOnly ? 'PoP Sites' : 'Sites';
   usePageTitle(title);
 
+  const filters = {
+    q: q || undefined,
+    sitetype: popOnly ? 1 : sitetype ? (Number(sitetype) as SiteType) : undefined,
+    status: status === '' ? undefined : (Number(status) as 0 | 1),
+    customerid: popOnly ? (providerId ?? undefined) : provider && customerid ? Number(customerid) : undefined,
+    sort: sort || undefined,
+  };
   const sites = useSites(
-    {
-      limit: pageSize,
-      offset: (list.page - 1) * pageSize,
-      q: q || undefined,
-      sitetype: popOnly ? 1 : sitetype ? (Number(sitetype) as SiteType) : undefined,
-      status: status === '' ? undefined : (Number(status) as 0 | 1),
-      customerid: popOnly
-        ? (providerId ?? undefined)
-        : provider && customerid
-          ? Number(customerid)
-          : undefined,
-      sort: sort || undefined,
-    },
+    { limit: pageSize, offset: (list.page - 1) * pageSize, ...filters },
     // The PoP filter needs the provider's id from the portal info before it can ask.
     allowed && (!popOnly || !portal.isPending),
   );
@@ -107,14 +103,22 @@ export function SitesPage() {
         }
         crumbs={[{ label: title }]}
         actions={
-          manage && (
-            <Button
-              leftSection={<IconPlus size={16} />}
-              onClick={() => list.set({ action: 'new-site' }, { resetPage: false })}
-            >
-              New site
-            </Button>
-          )
+          <Group gap="xs">
+            <ExportCsvButton
+              path="export/sites"
+              query={filters}
+              filename={popOnly ? 'pop-sites.csv' : 'sites.csv'}
+              disabled={!sites.data || sites.data.count === 0}
+            />
+            {manage && (
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={() => list.set({ action: 'new-site' }, { resetPage: false })}
+              >
+                New site
+              </Button>
+            )}
+          </Group>
         }
       />
       {otherAction && (
