@@ -165,6 +165,16 @@ export const scenarios: Scenario[] = [
     ['NOC, failed', 'noc', '&status=failed'],
     ['engineer, text filter, sorted by name', 'eng', '&q=pe&sort=name'],
   ]),
+  // Issue 16: co-location over the national data's rack spaces and cross-connects.
+  ...listScenarios('/api/rackspaces?limit=100', [
+    ['NOC', 'noc', ''],
+    ['NOC, text filter, sorted by site', 'noc', '&q=S00&sort=sitename'],
+    ['customer admin', 'custAdmin', ''],
+  ]),
+  ...listScenarios('/api/crossconnects?limit=100', [
+    ['NOC', 'noc', ''],
+    ['customer admin', 'custAdmin', ''],
+  ]),
   {
     name: 'GET /api/equipment/1 (engineer, 200-port shelf)',
     method: 'GET',
