@@ -112,6 +112,9 @@ export type Config = {
   host: string;
   database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string | null };
   publicUrl: string;
+  // Whether PUBLIC_URL was set: a printed link (a Letter of Authorisation's) otherwise follows the
+  // address the request came in on, since the default localhost one reads nowhere off a printout.
+  publicUrlSet: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemo: boolean;
   supportPhone: string;
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     database,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     logLevel: e.LOG_LEVEL,
     // Demo accounts never reach a production database; the embedded database gets them by default.
     seedDemo: !production && (e.SEED_DEMO ?? database.kind === 'pglite'),

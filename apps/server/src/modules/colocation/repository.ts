@@ -291,6 +291,18 @@ export async function findCrossConnect(
   return rows[0] ?? null;
 }
 
+// A Letter of Authorisation names its cross-connect by uuid (docs/decisions/033); only a token the
+// server signed gets here, so the read is provider-wide.
+const crossDetailByUuid = `select ${crossConnectColumns}
+  from cross_connects x
+  ${crossConnectJoins}
+  where x.uuid = $1`;
+
+export async function findCrossConnectByUuid(query: RawQuery, uuid: string): Promise<CrossConnect | null> {
+  const rows = await query<CrossConnect>('cross_connects_by_uuid', crossDetailByUuid, [uuid]);
+  return rows[0] ?? null;
+}
+
 export type CrossConnectRow = typeof crossConnects.$inferSelect;
 
 // `for update`: two edits of one cross-connect serialise, so each checks its ends against the other's.

@@ -12,11 +12,15 @@ import {
   rackSpaceSchema,
   rackSpaceUpdateSchema,
 } from '@lightpath/domain/colocation';
+import { loaVerificationSchema, loaVerifyParamsSchema } from '@lightpath/domain/loa';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendDownload } from '../../platform/download';
 import { ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
 import type { ReplyCacheRule } from '../../platform/reply-cache';
-import { contextOf } from '../../platform/service-context';
+import { serverKey } from '../../platform/server-secret';
+import { contextOf, publicContextOf } from '../../platform/service-context';
+import { issueLoa, verifyLoa } from './loa';
 import {
   createCrossConnect,
   createRackSpace,
@@ -36,6 +40,9 @@ const colocationReads: ReplyCacheRule = { reads: ['rack_spaces', 'cross_connects
 // Spec 7.6: GET rackspaces; POST rackspace; PUT rackspace/{originalRackID}; GET crossconnects;
 // POST crossconnect; PUT crossconnect/{crossconnectid}.
 export const colocationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.dependencies;
+  // Letters of Authorisation are signed with a key of their own (docs/decisions/033), read once.
+  const loaKey = await serverKey(db, config, 'loa');
   const rackInScopeFirst = foundFirst(rackSpaceParamsSchema, (ctx, { originalRackID }) =>
     requireRackSpaceFor(ctx, ctx.db, originalRackID),
   );
@@ -156,5 +163,50 @@ export const colocationRoutes: FastifyPluginAsyncZod = async (app) => {
         await updateCrossConnect(contextOf(request), request.params.crossconnectid, request.body),
         colocationMessages.crossConnectUpdated,
       ),
+  );
+
+  app.get(
+    '/crossconnect/:crossconnectid/loa',
+    {
+      config: { permission: 'colocation.view' },
+      schema: {
+        tags,
+        summary:
+          "A Letter of Authorisation for a cross-connect in scope, as a PDF (`LoA XC-00042.pdf`): the customer, the site, both ends (rack, panel, port), an expiry 30 days on, and a link and QR code to GET /api/loa/verify/{token}'s page. 409 when either rack space has an end date. Each letter issued is audited",
+        params: crossConnectParamsSchema,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      // The link is printed: PUBLIC_URL when set, else the address this request came in on.
+      const origin = config.publicUrlSet ? config.publicUrl : `${request.protocol}://${request.host}`;
+      const letter = await issueLoa(contextOf(request), request.params.crossconnectid, {
+        key: loaKey,
+        origin,
+      });
+      return sendDownload(reply, letter);
+    },
+  );
+
+  // What a letter's QR code leads to, through the web page /loa/verify/{token}: no session, and an
+  // answer that names nothing (valid with its expiry, expired, or unknown).
+  app.get(
+    '/loa/verify/:token',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary:
+          "Check a Letter of Authorisation's token without signing in: valid (with its expiry, unix seconds), expired (lapsed, or its cross-connect has since changed or lost a rack space) or unknown (not a letter this portal issued). Always 200; the reply holds nothing else",
+        security: [],
+        params: loaVerifyParamsSchema,
+        response: { 200: envelope(loaVerificationSchema) },
+      },
+    },
+    async (request, reply) => {
+      // Never kept by a browser or proxy: the answer changes with the clock and the cross-connect.
+      reply.header('cache-control', 'no-store');
+      return ok(await verifyLoa(publicContextOf(request), loaKey, request.params.token));
+    },
   );
 };
