@@ -6,7 +6,11 @@ import { chromium, type Page } from '@playwright/test';
 
 export const dashboardBudgetMs = 2000;
 
-export type DashboardTiming = { runs: number[]; medianMs: number; worstMs: number; budgetMs: number };
+type Timing = { runs: number[]; medianMs: number; worstMs: number };
+// Cold: a first visit (new browser profile, nothing cached). Warm: a returning visit, the way a NOC
+// shift opens it every day: the hashed assets come from the HTTP cache (they are served immutable)
+// with V8's code cache, and only the API is asked again. The budget is judged on the cold figures.
+export type DashboardTiming = Timing & { budgetMs: number; warm: Timing };
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -25,9 +29,9 @@ type PageUnderTest = {
   budgetMs: number;
 };
 
-// One page, loaded and painted: each run a fresh browser context (cold HTTP cache) holding a
+// One page, loaded and painted: each cold run a fresh browser context (cold HTTP cache) holding a
 // remembered session, timed from navigation until the data shows, no skeleton or loader is left, and
-// two animation frames have passed.
+// two animation frames have passed; then the warm runs, reloads in one context after a first visit.
 async function measurePaint(
   base: string,
   token: string,
@@ -38,42 +42,58 @@ async function measurePaint(
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: chromiumArgs,
   });
-  const timings: number[] = [];
+  const newContext = () =>
+    browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      storageState: {
+        cookies: [],
+        origins: [{ origin: base, localStorage: [{ name: 'lightpath.token', value: token }] }],
+      },
+    });
+  const visit = async (page: Page) => {
+    const started = performance.now();
+    await page.goto(`${base}${target.path}`);
+    await target.shown(page);
+    await page.waitForFunction(
+      () => document.querySelectorAll('main .mantine-Skeleton-root, main .mantine-Loader-root').length === 0,
+      undefined,
+      { timeout: 30_000, polling: 'raf' },
+    );
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+    );
+    return performance.now() - started;
+  };
+  const cold: number[] = [];
+  const warm: number[] = [];
   try {
     for (let run = 0; run < runs; run += 1) {
-      const context = await browser.newContext({
-        viewport: { width: 1440, height: 900 },
-        storageState: {
-          cookies: [],
-          origins: [{ origin: base, localStorage: [{ name: 'lightpath.token', value: token }] }],
-        },
-      });
-      const page = await context.newPage();
-      const started = performance.now();
-      await page.goto(`${base}${target.path}`);
-      await target.shown(page);
-      await page.waitForFunction(
-        () =>
-          document.querySelectorAll('main .mantine-Skeleton-root, main .mantine-Loader-root').length === 0,
-        undefined,
-        { timeout: 30_000, polling: 'raf' },
-      );
-      await page.evaluate(
-        () =>
-          new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-      );
-      timings.push(performance.now() - started);
+      const context = await newContext();
+      cold.push(await visit(await context.newPage()));
       await context.close();
     }
+    const context = await newContext();
+    const page = await context.newPage();
+    // Two visits first: V8 keeps compiled code for a script from its second load on.
+    for (let run = 0; run < runs + 2; run += 1) {
+      const ms = await visit(page);
+      if (run >= 2) warm.push(ms);
+      await page.goto('about:blank');
+    }
+    await context.close();
   } finally {
     await browser.close();
   }
+  return { ...summarise(cold), budgetMs: target.budgetMs, warm: summarise(warm) };
+}
+
+function summarise(timings: number[]): Timing {
   const sorted = [...timings].sort((a, b) => a - b);
   return {
     runs: timings.map(Math.round),
     medianMs: Math.round(sorted[Math.floor(sorted.length / 2)]!),
     worstMs: Math.round(sorted[sorted.length - 1]!),
-    budgetMs: target.budgetMs,
   };
 }
 

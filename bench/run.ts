@@ -297,15 +297,19 @@ async function runLoad() {
     // The browser budget (dashboard.ts): the NOC's dashboard in headless Chromium, served by this app.
     let dashboard = null;
     if (!only?.length || only.includes('dashboard')) {
-      log('dashboard: NOC in headless Chromium, 5 cold visits');
+      log('dashboard: NOC in headless Chromium, 5 cold visits and 5 returning ones');
       dashboard = await measureDashboard(app.base, await signIn(app.base, accounts.noc));
-      log(`dashboard: median ${dashboard.medianMs} ms, worst ${dashboard.worstMs} ms`);
+      log(
+        `dashboard: median ${dashboard.medianMs} ms, worst ${dashboard.worstMs} ms; warm ${dashboard.warm.runs.join(' ')} ms`,
+      );
     }
     let shelfPage = null;
     if (!only?.length || only.includes('shelfpage')) {
-      log('shelf page: a 200-port shelf for the engineer in headless Chromium, 5 cold visits');
+      log('shelf page: a 200-port shelf for the engineer in headless Chromium, 5 cold visits and 5 returning ones');
       shelfPage = await measureShelfPage(app.base, await signIn(app.base, accounts.eng));
-      log(`shelf page: median ${shelfPage.medianMs} ms, worst ${shelfPage.worstMs} ms`);
+      log(
+        `shelf page: median ${shelfPage.medianMs} ms, worst ${shelfPage.worstMs} ms; warm ${shelfPage.warm.runs.join(' ')} ms`,
+      );
     }
     // Issue 16 (export.ts): every service in use as CSV, streamed.
     let servicesExport = null;
@@ -382,7 +386,7 @@ async function main() {
     budgets.push({
       name: 'NOC dashboard loaded and painted (Chromium, cold cache)',
       budget: `< ${dashboard.budgetMs} ms`,
-      value: `median ${dashboard.medianMs} ms, worst ${dashboard.worstMs} ms`,
+      value: `median ${dashboard.medianMs} ms, worst ${dashboard.worstMs} ms; returning visit (assets cached) median ${dashboard.warm.medianMs} ms, worst ${dashboard.warm.worstMs} ms`,
       met: dashboard.worstMs < dashboard.budgetMs,
     });
   }
@@ -391,7 +395,7 @@ async function main() {
     budgets.push({
       name: 'Shelf page of a 200-port shelf loaded and painted (Chromium, cold cache)',
       budget: `< ${shelfPage.budgetMs} ms`,
-      value: `median ${shelfPage.medianMs} ms, worst ${shelfPage.worstMs} ms`,
+      value: `median ${shelfPage.medianMs} ms, worst ${shelfPage.worstMs} ms; returning visit (assets cached) median ${shelfPage.warm.medianMs} ms, worst ${shelfPage.warm.worstMs} ms`,
       met: shelfPage.worstMs < shelfPage.budgetMs,
     });
   }
