@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type NavAction, sidebarFor } from '@lightpath/domain/navigation';
 import { can, type Permission } from '@lightpath/domain/permissions';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { type AccountKey, accounts, screenshot, signIn } from './fixtures';
+import { type AccountKey, accounts, api, apiToken, screenshot, signIn } from './fixtures';
 
 // Decision 015: every page each role's menu offers, plus a detail page of each kind, is checked by
 // axe-core against WCAG 2.2 AA in the light and the dark theme. One signed-in page per role keeps the
@@ -230,6 +230,35 @@ test.describe('accessibility (axe, WCAG 2.2 AA, light and dark)', () => {
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     const found = await auditBoth(page, 'public', '/login', { withShell: true, dialogOnly: false });
     expect(found).toEqual([]);
+  });
+
+  test('the Letter of Authorisation check page, valid and unknown, with no session', async ({
+    page,
+    request,
+  }) => {
+    // A letter for one of the university's cross-connects whose racks have no end date.
+    const token = await apiToken(request, accounts.ungAdmin.email);
+    const { body } = await api<{
+      results: { crossconnectid: number; aendenddate: null | number; bendenddate: null | number }[];
+    }>(request, token, 'GET', '/api/crossconnects?limit=100');
+    const open = body.payload.results.find((x) => x.aendenddate === null && x.bendenddate === null)!;
+    const letter = await request.get(`/api/crossconnect/${open.crossconnectid}/loa`, {
+      headers: { 'x-auth-token': token },
+    });
+    const link = /\/URI \((http[^)]+)\)/.exec((await letter.body()).toString('latin1'))![1]!;
+    for (const [path, answer] of [
+      [new URL(link).pathname, 'Valid'],
+      ['/loa/verify/not-a-letter', 'Unknown'],
+    ] as const) {
+      await page.goto(path);
+      await page.addStyleTag({ content: settledStyles });
+      await expect(page.getByTestId('loa-status')).toHaveText(answer);
+      const found = await auditBoth(page, 'public', path.slice(0, 24), {
+        withShell: true,
+        dialogOnly: false,
+      });
+      expect(found).toEqual([]);
+    }
   });
 
   test('the profile menu switches between the system setting, light and dark, and keeps the choice', async ({

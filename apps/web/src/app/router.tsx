@@ -231,6 +231,11 @@ export const routes: RouteObject[] = [
         path: '/passwordreset',
         element: page(() => import('./routes/auth/password-reset-page').then((m) => m.PasswordResetPage)),
       },
+      // A Letter of Authorisation's QR code leads here: public, without the signed-in shell.
+      {
+        path: '/loa/verify/:token',
+        element: page(() => import('./routes/colocation/loa-verify-page').then((m) => m.LoaVerifyPage)),
+      },
       { path: '/error-pages/error-404', element: <NotFoundPage /> },
       { path: '/error-pages/error-500', element: <ServerErrorPage /> },
       {

@@ -115,4 +115,18 @@ describe('CrossConnectsPage', () => {
       ).toBe(true),
     );
   });
+
+  it('offers every reader the Letter of Authorisation, greyed with the reason when a rack has an end date', async () => {
+    const ended = { ...handOff, uuid: 'ended', crossconnectid: 43, bendenddate: 1_800_000_000 };
+    const { calls } = render(5, '/colocation/crossconnects', {
+      'GET /api/crossconnects': page([handOff, ended]),
+    });
+    const offered = await screen.findByRole('button', { name: 'Letter of Authorisation for XC-00042' });
+    expect(offered.getAttribute('aria-disabled')).toBeNull();
+    const refused = screen.getByRole('button', { name: /^Letter of Authorisation for XC-00043\. / });
+    expect(refused.getAttribute('aria-disabled')).toBe('true');
+    expect(refused.getAttribute('aria-label')).toContain('has an end date (S0004-MMR-01)');
+    fireEvent.click(refused);
+    expect(calls.some((c) => c.url.includes('/loa'))).toBe(false);
+  });
 });

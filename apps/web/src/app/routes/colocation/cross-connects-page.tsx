@@ -1,4 +1,5 @@
 import { type CrossConnect, colocationMessages, crossConnectLabel } from '@lightpath/domain/colocation';
+import { loaMessages } from '@lightpath/domain/loa';
 import { can } from '@lightpath/domain/permissions';
 import { isProviderType } from '@lightpath/domain/user-types';
 import { Button, EmptyState, Group, Paper, TextInput } from '@mantine/core';
@@ -11,6 +12,7 @@ import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
 import { TableSkeleton } from '../../../components/table-skeleton';
+import { downloadLoa } from '../../../features/colocation/api/download-loa';
 import {
   type ListCrossConnectsParams,
   listCrossConnects,
@@ -63,6 +65,7 @@ export function CrossConnectsPage() {
   usePageTitle(title);
   const [editing, setEditing] = useState<CrossConnect | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [letterBusy, setLetterBusy] = useState<number | null>(null);
   const showCustomer = provider && can(actor, 'customers.view');
   const customers = useAllCustomers(allowed && showCustomer);
 
@@ -98,6 +101,18 @@ export function CrossConnectsPage() {
       notify.warning(errorMessage(error, colocationMessages.crossConnectsLoadFailed));
     } finally {
       setExporting(false);
+    }
+  };
+
+  const downloadLetter = async (crossConnect: CrossConnect) => {
+    setLetterBusy(crossConnect.crossconnectid);
+    try {
+      await downloadLoa(crossConnect);
+    } catch (error) {
+      // A rack given an end date since the list was read: the server's 409 says which.
+      notify.warning(errorMessage(error, loaMessages.downloadFailed));
+    } finally {
+      setLetterBusy(null);
     }
   };
 
@@ -185,6 +200,8 @@ export function CrossConnectsPage() {
               sort={sort}
               onSort={(next) => list.set({ sort: next })}
               onEdit={manage ? setEditing : undefined}
+              onLetter={downloadLetter}
+              letterBusy={letterBusy}
               showCustomer={showCustomer}
             />
           </div>

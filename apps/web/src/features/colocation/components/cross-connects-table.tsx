@@ -1,7 +1,8 @@
 import { type CrossConnect, crossConnectLabel } from '@lightpath/domain/colocation';
-import { ActionIcon, Badge, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { loaMessages, loaRefusal } from '@lightpath/domain/loa';
+import { ActionIcon, Badge, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowsLeftRight, IconPencil } from '@tabler/icons-react';
+import { IconArrowsLeftRight, IconFileCertificate, IconPencil } from '@tabler/icons-react';
 import { SortableTh } from '../../../components/sortable-th';
 import { formatDateTime } from '../../../lib/format';
 
@@ -10,6 +11,9 @@ type Props = {
   sort: string;
   onSort: (sort: string) => void;
   onEdit?: ((crossConnect: CrossConnect) => void) | undefined;
+  // Download the cross-connect's Letter of Authorisation; `letterBusy` is the one being fetched.
+  onLetter?: ((crossConnect: CrossConnect) => void) | undefined;
+  letterBusy?: number | null | undefined;
   showCustomer: boolean;
 };
 
@@ -66,6 +70,59 @@ function EditButton({
   );
 }
 
+// Offered on every cross-connect the reader may see; one with an ended rack keeps the button, greyed,
+// with the reason in its tooltip (a disabled button would take no hover or focus to show it).
+function LetterButton({
+  crossConnect,
+  onLetter,
+  busy,
+}: {
+  crossConnect: CrossConnect;
+  onLetter: (x: CrossConnect) => void;
+  busy: boolean;
+}) {
+  const refusal = loaRefusal(crossConnect);
+  const label = `${loaMessages.title} for ${crossConnectLabel(crossConnect)}`;
+  return (
+    <Tooltip label={refusal ?? `Download the ${loaMessages.title} (PDF)`} multiline maw={280} withArrow>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        aria-label={refusal ? `${label}. ${refusal}` : label}
+        aria-disabled={refusal ? true : undefined}
+        data-disabled={refusal ? true : undefined}
+        loading={busy}
+        onClick={(event) => {
+          if (refusal) event.preventDefault();
+          else onLetter(crossConnect);
+        }}
+      >
+        <IconFileCertificate size={16} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function RowActions({
+  crossConnect,
+  onEdit,
+  onLetter,
+  letterBusy,
+}: Pick<Props, 'onEdit' | 'onLetter' | 'letterBusy'> & { crossConnect: CrossConnect }) {
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      {onLetter && (
+        <LetterButton
+          crossConnect={crossConnect}
+          onLetter={onLetter}
+          busy={letterBusy === crossConnect.crossconnectid}
+        />
+      )}
+      {onEdit && <EditButton crossConnect={crossConnect} onEdit={onEdit} />}
+    </Group>
+  );
+}
+
 const aEnd = (x: CrossConnect) => (
   <End rackId={x.aendrackspaceid} panel={x.aendpanel} port={x.aendport} ended={x.aendenddate !== null} />
 );
@@ -73,7 +130,13 @@ const bEnd = (x: CrossConnect) => (
   <End rackId={x.bendrackspaceid} panel={x.bendpanel} port={x.bendport} ended={x.bendenddate !== null} />
 );
 
-function CrossConnectCards({ crossConnects, onEdit, showCustomer }: Omit<Props, 'sort' | 'onSort'>) {
+function CrossConnectCards({
+  crossConnects,
+  onEdit,
+  onLetter,
+  letterBusy,
+  showCustomer,
+}: Omit<Props, 'sort' | 'onSort'>) {
   return (
     <Stack gap="xs">
       {crossConnects.map((x) => (
@@ -93,7 +156,7 @@ function CrossConnectCards({ crossConnects, onEdit, showCustomer }: Omit<Props, 
                 {bEnd(x)}
               </Group>
             </Stack>
-            {onEdit && <EditButton crossConnect={x} onEdit={onEdit} />}
+            <RowActions crossConnect={x} onEdit={onEdit} onLetter={onLetter} letterBusy={letterBusy} />
           </Group>
         </Paper>
       ))}
@@ -101,10 +164,27 @@ function CrossConnectCards({ crossConnects, onEdit, showCustomer }: Omit<Props, 
   );
 }
 
-export function CrossConnectsTable({ crossConnects, sort, onSort, onEdit, showCustomer }: Props) {
+export function CrossConnectsTable({
+  crossConnects,
+  sort,
+  onSort,
+  onEdit,
+  onLetter,
+  letterBusy,
+  showCustomer,
+}: Props) {
   const narrow = useMediaQuery('(max-width: 48em)');
+  const actions = Boolean(onEdit || onLetter);
   if (narrow)
-    return <CrossConnectCards crossConnects={crossConnects} onEdit={onEdit} showCustomer={showCustomer} />;
+    return (
+      <CrossConnectCards
+        crossConnects={crossConnects}
+        onEdit={onEdit}
+        onLetter={onLetter}
+        letterBusy={letterBusy}
+        showCustomer={showCustomer}
+      />
+    );
   return (
     <Table.ScrollContainer minWidth={showCustomer ? 1060 : 860}>
       <Table verticalSpacing="sm" highlightOnHover>
@@ -130,7 +210,7 @@ export function CrossConnectsTable({ crossConnects, sort, onSort, onEdit, showCu
             <SortableTh field="created" sort={sort} onSort={onSort} miw={170}>
               Created
             </SortableTh>
-            {onEdit && (
+            {actions && (
               <Table.Th>
                 <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
@@ -155,9 +235,9 @@ export function CrossConnectsTable({ crossConnects, sort, onSort, onEdit, showCu
                 )}
               </Table.Td>
               <Table.Td fz="sm">{formatDateTime(x.created)}</Table.Td>
-              {onEdit && (
+              {actions && (
                 <Table.Td>
-                  <EditButton crossConnect={x} onEdit={onEdit} />
+                  <RowActions crossConnect={x} onEdit={onEdit} onLetter={onLetter} letterBusy={letterBusy} />
                 </Table.Td>
               )}
             </Table.Tr>
