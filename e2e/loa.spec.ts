@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { loaMessages } from '@lightpath/domain/loa';
 import { type Browser, devices, expect, type Page, test } from '@playwright/test';
 import { accounts, screenshot, signIn } from './fixtures';
@@ -56,6 +57,8 @@ test.describe('Letters of Authorisation', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), offered.first().click()]);
     expect(download.suggestedFilename()).toBe(`LoA ${label}.pdf`);
     const link = await linkInLetter(await download.path());
+    // Kept beside the screenshots, to look at.
+    await download.saveAs(resolve(import.meta.dirname, '../test-results/screenshots/loa-letter.pdf'));
 
     // A cross-connect with an ended rack keeps its button, greyed, with the reason.
     const refused = page.locator(
