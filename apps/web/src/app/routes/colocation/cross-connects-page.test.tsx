@@ -127,6 +127,13 @@ describe('CrossConnectsPage', () => {
     expect(refused.getAttribute('aria-disabled')).toBe('true');
     expect(refused.getAttribute('aria-label')).toContain('has an end date (S0004-MMR-01)');
     fireEvent.click(refused);
+    // The reason, for a phone's tap that shows no tooltip; nothing is asked of the server.
+    expect(
+      await screen.findByText(
+        'No Letter of Authorisation for a cross-connect whose rack space has an end date (S0004-MMR-01)',
+        { selector: '.mantine-Notification-description' },
+      ),
+    ).toBeTruthy();
     expect(calls.some((c) => c.url.includes('/loa'))).toBe(false);
   });
 });

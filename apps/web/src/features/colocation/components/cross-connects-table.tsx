@@ -5,6 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsLeftRight, IconFileCertificate, IconPencil } from '@tabler/icons-react';
 import { SortableTh } from '../../../components/sortable-th';
 import { formatDateTime } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
 
 type Props = {
   crossConnects: CrossConnect[];
@@ -84,7 +85,13 @@ function LetterButton({
   const refusal = loaRefusal(crossConnect);
   const label = `${loaMessages.title} for ${crossConnectLabel(crossConnect)}`;
   return (
-    <Tooltip label={refusal ?? `Download the ${loaMessages.title} (PDF)`} multiline maw={280} withArrow>
+    <Tooltip
+      label={refusal ?? `Download the ${loaMessages.title} (PDF)`}
+      multiline
+      maw={280}
+      withArrow
+      events={{ hover: true, focus: true, touch: true }}
+    >
       <ActionIcon
         variant="subtle"
         color="gray"
@@ -92,8 +99,9 @@ function LetterButton({
         aria-disabled={refusal ? true : undefined}
         data-disabled={refusal ? true : undefined}
         loading={busy}
-        onClick={(event) => {
-          if (refusal) event.preventDefault();
+        onClick={() => {
+          // A tap on a phone shows no tooltip: the reason comes as a notice instead.
+          if (refusal) notify.warning(refusal);
           else onLetter(crossConnect);
         }}
       >
