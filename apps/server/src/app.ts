@@ -18,6 +18,7 @@ import { ticketSystemFor } from './integrations/tickets/select';
 import { simulatedZabbix } from './integrations/zabbix/demo';
 import { zabbixApi } from './integrations/zabbix/zabbix-api';
 import { accessRoutes } from './modules/access/routes';
+import { apiLogRoutes } from './modules/api-logs/routes';
 import { authRoutes } from './modules/auth/routes';
 import { awxRoutes } from './modules/awx/routes';
 import { calendarRoutes } from './modules/calendar/routes';
@@ -50,9 +51,11 @@ import { ticketRoutes } from './modules/tickets/routes';
 import { userRoutes } from './modules/users/routes';
 import { zabbixRoutes } from './modules/zabbix/routes';
 import { trackAllowedMethods } from './platform/allowed-methods';
+import { registerApiLog } from './platform/api-log';
 import { registerErrorHandling } from './platform/error-handler';
 import { registerNavigationCounts } from './platform/navigation-counts';
 import { registerOpenApi } from './platform/openapi';
+import { redactUrl } from './platform/redact-url';
 import { registerReplyCache } from './platform/reply-cache';
 import { registerRequestContext } from './platform/request-context';
 import { apiSecurityHeaders, registerSecurityHeaders } from './platform/security-headers';
@@ -60,18 +63,6 @@ import { checkedSerializerCompiler, serializerCompiler } from './platform/serial
 import { registerDependencies } from './platform/service-context';
 import { fileStorageFor } from './platform/storage';
 import { validatorCompiler } from './platform/validator';
-
-// Query parameters that carry secrets never reach the log.
-export function redactUrl(url: string): string {
-  return (
-    url
-      .replace(/([?&](?:token|key)=)[^&#]*/gi, '$1[redacted]')
-      // A calendar feed's token is its path: GET /api/calendar/<token>.ics, however many slashes
-      // were typed (//api/calendar/..., /api//calendar/...), and any other .ics name anywhere.
-      .replace(/^(\/+api\/+calendar\/+)(?!feed(?:[/?#]|$))[^?#]+/i, '$1[redacted]')
-      .replace(/[^/?#]+\.ics(?=[?#]|$)/gi, '[redacted].ics')
-  );
-}
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
@@ -133,6 +124,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await registerOpenApi(app, config);
 
   registerRequestContext(app, database.query);
+  // Every API call, for the NOC's API logs page (docs/decisions/034): queued here, written in batches.
+  registerApiLog(app, database.query, { enabled: config.apiLog.enabled });
   registerReplyCache(app, { query: database.query, maxBytes: config.replyCacheBytes, build: config.version });
 
   const { db } = database;
@@ -217,6 +210,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(netboxCheckRoutes);
       await api.register(awxRoutes);
       await api.register(colocationRoutes);
+      await api.register(apiLogRoutes);
     },
     { prefix: '/api' },
   );

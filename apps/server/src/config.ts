@@ -99,6 +99,10 @@ const envSchema = z.object({
   UPLOADS_DIR: z.string().optional(),
   // Memory for kept replies (platform/reply-cache.ts), per instance; 0 keeps none (ETags still work).
   REPLY_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+  // The API logs (docs/decisions/034): every call to /api/* is kept this many days; API_LOG=false keeps
+  // none (the benchmark's comparison of the hot path with and without them).
+  API_LOG: flag,
+  API_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -135,6 +139,7 @@ export type Config = {
   awx: { url: string; token: string; timeoutMs: number } | null;
   uploads: { dir: string; maxBytes: number };
   replyCacheBytes: number;
+  apiLog: { enabled: boolean; retentionDays: number };
 };
 
 export type TelemetryQueries = {
@@ -222,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       e.AWX_URL && e.AWX_TOKEN ? { url: e.AWX_URL, token: e.AWX_TOKEN, timeoutMs: e.AWX_TIMEOUT_MS } : null,
     uploads: { dir: resolve(e.UPLOADS_DIR ?? resolve(e.DATA_DIR, 'uploads')), maxBytes: e.UPLOAD_MAX_BYTES },
     replyCacheBytes: Math.round(e.REPLY_CACHE_MB * 1024 * 1024),
+    apiLog: { enabled: e.API_LOG ?? true, retentionDays: e.API_LOG_RETENTION_DAYS },
     ...overrides,
   };
 }

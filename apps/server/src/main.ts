@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { demoAccounts, demoPassword } from './db/seed/demo-customers';
 import { isSeeded, seedDatabase } from './db/seed/seed';
 import { ticketSystemFor } from './integrations/tickets/select';
+import { startApiLogPruning } from './modules/api-logs/service';
 import { startJobFollower } from './modules/awx/progress';
 import { startAlarmSync } from './modules/equipment/alarms';
 import { integrationRecorders } from './modules/integrations/service';
@@ -42,6 +43,8 @@ const stopMutes = startMuteExpiry(app.dependencies);
 const stopAlarms = startAlarmSync(app.dependencies);
 // Running AWX jobs are read by one instance at a time (a claim in the database) and written back for all.
 const stopJobs = startJobFollower(app.dependencies);
+// API log records older than API_LOG_RETENTION_DAYS go, on whichever instances run (docs/decisions/034).
+const stopApiLogPruning = startApiLogPruning(app.dependencies);
 
 async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
@@ -50,6 +53,8 @@ async function shutdown(signal: string) {
   stopMutes();
   stopAlarms();
   stopJobs();
+  stopApiLogPruning();
+  // Closing the app writes the API log records still queued, so it comes before the database's close.
   await app.close();
   await recorders.flush();
   await database.close();

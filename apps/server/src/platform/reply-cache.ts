@@ -64,6 +64,9 @@ export const untrackedTables: Record<string, string> = {
   audit_log: 'no kept reply shows the audit trail',
   outbox: 'no kept reply shows the outbox',
   change_log: "the live stream's own feed",
+  // Written every second while anyone uses the portal: a version would change on every batch and
+  // invalidate every kept reply. The API logs page reads it fresh (modules/api-logs).
+  api_logs: 'written by every request; its page is read fresh',
   server_secrets: 'never shown',
   data_versions: 'the versions themselves',
   data_version_commits: 'the versions themselves',

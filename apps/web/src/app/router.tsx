@@ -170,6 +170,10 @@ const signedInRoutes: RouteObject[] = [
     element: page(() => import('./routes/colocation/cross-connects-page').then((m) => m.CrossConnectsPage)),
   },
   {
+    path: 'documentation/logs',
+    element: page(() => import('./routes/api-logs/api-logs-page').then((m) => m.ApiLogsPage)),
+  },
+  {
     path: 'jobs',
     element: page(() => import('./routes/jobs/jobs-page').then((m) => m.JobsPage)),
   },

@@ -260,6 +260,8 @@ describe('national seed', () => {
       // Issue 16: about a third of the customers rent rack spaces.
       rackSpaces: 418,
       crossConnects: 534,
+      // Issue 17: API calls over the last 89 days, within the default 90-day retention.
+      apiLogs: 1_000_000,
     });
     expect(seeded.colocation).toMatchObject({
       not_at_pop: 0,
@@ -383,6 +385,7 @@ describe('national seed', () => {
       spareParts: 60,
       rackSpaces: 22,
       crossConnects: 15,
+      apiLogs: 3000,
     });
     // Issue 16: UNG and EBH (the route walk's customers) and half the others rent rack spaces.
     expect(seeded.colocation).toMatchObject({

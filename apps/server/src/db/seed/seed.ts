@@ -3,6 +3,7 @@ import { hashPassword } from '../../platform/passwords';
 import type { Db } from '../client';
 import { customers } from '../schema/customers';
 import { users } from '../schema/users';
+import { seedApiLogs } from './api-logs';
 import { seedAwxJobs } from './awx-jobs';
 import { seedColocation } from './colocation';
 import {
@@ -44,6 +45,8 @@ const sizes: Record<
     awxJobHistory: number;
     // The share of customers that rent rack spaces.
     colocationShare: number;
+    // Issue 17: past API calls, spread over the last days.
+    apiLogs: { calls: number; days: number };
   }
 > = {
   demo: {
@@ -56,6 +59,7 @@ const sizes: Record<
     spareParts: 60,
     awxJobHistory: 0,
     colocationShare: 0.5,
+    apiLogs: { calls: 3000, days: 3 },
   },
   national: {
     customers: 500,
@@ -66,6 +70,7 @@ const sizes: Record<
     spareParts: 5000,
     awxJobHistory: 20_000,
     colocationShare: 0.35,
+    apiLogs: { calls: 1_000_000, days: 89 },
   },
 };
 
@@ -114,7 +119,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
 // Removes every row the seed creates, for `npm run seed -- --reset`.
 export async function clearSeededData(db: Db) {
   await db.execute(
-    sql`truncate table cross_connects, rack_spaces, awx_job_watches, awx_jobs, equipment_alarms, equipment_parts, equipment_ports, equipment_cards, shelves, zabbix_mutes, spare_part_movements, spare_parts, audit_log, outbox, change_log, faq_articles, calendar_feeds, event_notifications, event_comments, site_checkins, site_access_requests, ticket_attachments, ticket_comments, tickets, login_attempts, password_resets, sessions, service_notifications, site_contacts, contacts, event_services, events, service_patching, services, sites, simulated_third_party_circuits, users, customers restart identity cascade`,
+    sql`truncate table api_logs, cross_connects, rack_spaces, awx_job_watches, awx_jobs, equipment_alarms, equipment_parts, equipment_ports, equipment_cards, shelves, zabbix_mutes, spare_part_movements, spare_parts, audit_log, outbox, change_log, faq_articles, calendar_feeds, event_notifications, event_comments, site_checkins, site_access_requests, ticket_attachments, ticket_comments, tickets, login_attempts, password_resets, sessions, service_notifications, site_contacts, contacts, event_services, events, service_patching, services, sites, simulated_third_party_circuits, users, customers restart identity cascade`,
   );
 }
 
@@ -207,6 +212,8 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
   const jobs = await seedAwxJobs(db, size.awxJobHistory, now);
   // A generator of its own, so adding co-location left every earlier area's data as it was.
   const colocation = await seedColocation(db, seededRandom(20261127), size.colocationShare, now);
+  // Generated in the database from each row's number (no random draws), within the default retention.
+  const apiLogs = await seedApiLogs(db, size.apiLogs.calls, size.apiLogs.days, now);
   // After a bulk load: fresh statistics, so the planner does not guess at empty tables, and a
   // visibility map, so counts over an index (the lists' totals) need not visit the table.
   await db.execute(sql`vacuum analyze`);
@@ -222,5 +229,6 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
     ...equipment,
     ...jobs,
     ...colocation,
+    ...apiLogs,
   };
 }

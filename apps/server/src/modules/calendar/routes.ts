@@ -66,7 +66,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // What Outlook, Google Calendar and a customer's own tooling fetch: no session, the token in the
-  // path is the credential. The request serialiser (app.ts redactUrl) keeps it out of the access log.
+  // path is the credential. The request serialiser (platform/redact-url.ts) keeps it out of the access log.
   app.get(
     '/calendar/:file',
     {

@@ -52,13 +52,6 @@ export const placeholderRoutes: PlaceholderRoute[] = [
     area: 'invoices',
     permission: 'invoices.view',
   },
-  {
-    path: '/documentation/logs',
-    title: 'API Logs',
-    section: reports,
-    area: 'API logs',
-    permission: 'apilogs.view',
-  },
   { path: '/general-pages/blank-page', title: 'Blank Page', area: 'blank page' },
 ];
 

@@ -1,0 +1,11 @@
+// Query parameters that carry secrets never reach the log.
+export function redactUrl(url: string): string {
+  return (
+    url
+      .replace(/([?&](?:token|key)=)[^&#]*/gi, '$1[redacted]')
+      // A calendar feed's token is its path: GET /api/calendar/<token>.ics, however many slashes
+      // were typed (//api/calendar/..., /api//calendar/...), and any other .ics name anywhere.
+      .replace(/^(\/+api\/+calendar\/+)(?!feed(?:[/?#]|$))[^?#]+/i, '$1[redacted]')
+      .replace(/[^/?#]+\.ics(?=[?#]|$)/gi, '[redacted].ics')
+  );
+}

@@ -1,0 +1,148 @@
+import { type ApiLog, actingAs, type StatusTone, statusTone } from '@lightpath/domain/api-logs';
+import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { SortableTh } from '../../../components/sortable-th';
+import { displayZoneAbbreviation } from '../../../lib/time-zone';
+import { formatCallTime, formatDuration } from '../format';
+
+type Props = {
+  logs: ApiLog[];
+  sort: string;
+  onSort: (sort: string) => void;
+};
+
+const toneColour: Record<StatusTone, string> = {
+  success: 'green',
+  redirect: 'blue',
+  client: 'orange',
+  server: 'red',
+};
+
+export function StatusBadge({ status }: { status: number }) {
+  return (
+    <Badge variant="light" color={toneColour[statusTone(status)]} ff="monospace">
+      {status}
+    </Badge>
+  );
+}
+
+function Caller({ log }: { log: ApiLog }) {
+  const acting = actingAs(log);
+  return (
+    <Stack gap={2}>
+      <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+        {log.email ?? 'Not signed in'}
+      </Text>
+      {acting ? (
+        <Text fz="xs" c="dimmed">
+          acting as {acting}
+        </Text>
+      ) : (
+        log.customercode && (
+          <Text fz="xs" c="dimmed">
+            {log.customercode}
+          </Text>
+        )
+      )}
+    </Stack>
+  );
+}
+
+// The route pattern, and the path as called below it when it differs (an id filled in).
+function Route({ log }: { log: ApiLog }) {
+  return (
+    <Stack gap={2}>
+      <Text fz="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+        {log.route ?? log.path}
+      </Text>
+      {log.route && log.route !== log.path && (
+        <Text fz="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+          {log.path}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function ApiLogCards({ logs }: { logs: ApiLog[] }) {
+  return (
+    <Stack gap="xs">
+      {logs.map((log) => (
+        <Paper key={log.id} withBorder radius="md" p="sm">
+          <Group justify="space-between" wrap="nowrap" align="flex-start" mb={4}>
+            <Group gap={6} wrap="nowrap">
+              <Badge variant="outline" color="gray" ff="monospace">
+                {log.method}
+              </Badge>
+              <StatusBadge status={log.status} />
+            </Group>
+            <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {formatCallTime(log.time)} {displayZoneAbbreviation(log.time)}
+            </Text>
+          </Group>
+          <Route log={log} />
+          <Text fz="xs" c="dimmed" mt={4}>
+            {log.email ?? 'Not signed in'} · {formatDuration(log.durationms)} ms ·{' '}
+            {log.address ?? 'no address'}
+          </Text>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+export function ApiLogsTable({ logs, sort, onSort }: Props) {
+  const narrow = useMediaQuery('(max-width: 48em)');
+  if (narrow) return <ApiLogCards logs={logs} />;
+  const zone = displayZoneAbbreviation();
+  return (
+    <Table.ScrollContainer minWidth={980}>
+      <Table verticalSpacing="xs" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <SortableTh field="time" sort={sort} onSort={onSort}>
+              {`Time (${zone})`}
+            </SortableTh>
+            <Table.Th>User</Table.Th>
+            <Table.Th>Method</Table.Th>
+            <Table.Th>Route</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <SortableTh field="duration" sort={sort} onSort={onSort} ta="right">
+              Duration (ms)
+            </SortableTh>
+            <Table.Th>Address</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {logs.map((log) => (
+            <Table.Tr key={log.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text fz="sm">{formatCallTime(log.time)}</Text>
+              </Table.Td>
+              <Table.Td maw={260}>
+                <Caller log={log} />
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="outline" color="gray" ff="monospace">
+                  {log.method}
+                </Badge>
+              </Table.Td>
+              <Table.Td maw={340}>
+                <Route log={log} />
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={log.status} />
+              </Table.Td>
+              <Table.Td ta="right" ff="monospace" fz="sm">
+                {formatDuration(log.durationms)}
+              </Table.Td>
+              <Table.Td ff="monospace" fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                {log.address ?? '—'}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
