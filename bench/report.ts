@@ -64,6 +64,7 @@ export type BenchResults = {
   dashboard: DashboardTiming | null;
   shelfPage: DashboardTiming | null;
   servicesExport: ExportBenchResult | null;
+  listExports: ExportBenchResult[];
   preflight: PreflightBenchResult | null;
   budgets: BudgetCheck[];
 };

@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import { demoPassword } from '../apps/server/src/db/seed/demo-customers';
 import { measureDashboard, measureShelfPage } from './dashboard';
 import { prepareDatabase } from './database';
-import { measureServicesExport } from './export';
+import { type ExportBenchResult, listExportPaths, measureListExport, measureServicesExport } from './export';
 import { measurePreflight } from './preflight';
 import {
   type BenchResults,
@@ -313,6 +313,7 @@ async function runLoad() {
     }
     // Issue 16 (export.ts): every service in use as CSV, streamed.
     let servicesExport = null;
+    const listExports: ExportBenchResult[] = [];
     if (!only?.length || only.includes('export')) {
       log('services export: GET /api/export/services as the NOC, 5 downloads');
       servicesExport = await measureServicesExport({
@@ -321,6 +322,19 @@ async function runLoad() {
         pid: app.child.pid!,
         log,
       });
+      for (const path of listExportPaths) {
+        log(`list export: GET ${path} as the NOC, 3 downloads`);
+        listExports.push(
+          await measureListExport({
+            base: app.base,
+            token: tokens.get('noc')!,
+            pid: app.child.pid!,
+            runs: 3,
+            path,
+            log,
+          }),
+        );
+      }
     }
     // The preflight budget (preflight.ts): an outage on 2,000 services across 300 customers.
     const preflight =
@@ -332,6 +346,7 @@ async function runLoad() {
       dashboard,
       shelfPage,
       servicesExport,
+      listExports,
       preflight,
       database: {
         kind: info.kind,
@@ -408,6 +423,14 @@ async function main() {
       met: servicesExport.met,
     });
   }
+  for (const listExport of load?.listExports ?? []) {
+    budgets.push({
+      name: `GET ${listExport.path}, every row as CSV (${listExport.rows.toLocaleString('en-US')} rows, ${(listExport.bytes / 2 ** 20).toFixed(1)} MiB)`,
+      budget: `< ${listExport.budget.maxMs} ms, streamed (the services budget)`,
+      value: `median ${listExport.medianMs} ms, worst ${listExport.worstMs} ms; first byte ${Math.round(Math.max(...listExport.runs.map((r) => r.firstByteMs)))} ms at worst; app memory +${listExport.maxRssGrowthMiB.toFixed(1)} MiB at most`,
+      met: listExport.met,
+    });
+  }
   if (load?.preflight) {
     const { preflight } = load;
     budgets.push({
@@ -471,6 +494,7 @@ async function main() {
     dashboard: load?.dashboard ?? null,
     shelfPage: load?.shelfPage ?? null,
     servicesExport: load?.servicesExport ?? null,
+    listExports: load?.listExports ?? [],
     preflight: load?.preflight ?? null,
     budgets,
   };

@@ -140,6 +140,9 @@ export type Config = {
   uploads: { dir: string; maxBytes: number };
   replyCacheBytes: number;
   apiLog: { enabled: boolean; retentionDays: number };
+  // Rows a list's CSV export reads at a time (the lists' largest page); tests make it small so an
+  // export crosses pages on the demo data.
+  exportPageSize: number;
 };
 
 export type TelemetryQueries = {
@@ -228,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploads: { dir: resolve(e.UPLOADS_DIR ?? resolve(e.DATA_DIR, 'uploads')), maxBytes: e.UPLOAD_MAX_BYTES },
     replyCacheBytes: Math.round(e.REPLY_CACHE_MB * 1024 * 1024),
     apiLog: { enabled: e.API_LOG ?? true, retentionDays: e.API_LOG_RETENTION_DAYS },
+    exportPageSize: 1000,
     ...overrides,
   };
 }

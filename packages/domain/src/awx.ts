@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, text } from './api';
+import { type CsvColumn, csvDateTime, csvTimeHeader } from './csv';
 
 // Automation (issue 15; spec 2.2, 2.3, 4, 6, 7.7, 7.8): device operations run as AWX jobs against the
 // shelves an engineer picks, the jobs page, a job's live output and the header's watched jobs.
@@ -146,6 +147,18 @@ export function awxJobEnded(status: AwxJobStatus): boolean {
   return !awxOngoingStatuses.includes(status);
 }
 
+export function jobStatusLabel(status: AwxJobStatus): string {
+  return status === 'canceled' ? 'Cancelled' : status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+// '45 s', '3 min 05 s', '1 h 02 min'.
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+  return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
+}
+
 // Spec 3: successful green (success), failed red (danger), any other amber (warning).
 export function awxJobStatusTone(status: AwxJobStatus): 'success' | 'danger' | 'warning' {
   if (status === 'successful') return 'success';
@@ -258,6 +271,29 @@ export const awxJobListQuerySchema = listQuerySchema.extend({
   serviceid: text(64).optional(),
 });
 export type AwxJobListQuery = z.infer<typeof awxJobListQuerySchema>;
+
+// GET /api/export/jobs: the list's filters and sort, without its paging.
+export const awxJobExportQuerySchema = awxJobListQuerySchema.omit({ limit: true, offset: true });
+
+// The jobs list as a CSV file: what the table shows, times on the reader's clock; a job still running
+// has no finish and its duration so far.
+export function awxJobCsvColumns(zone: string, now: number): readonly CsvColumn<AwxJob>[] {
+  return [
+    { header: 'Job', value: (j) => j.id },
+    { header: 'Name', value: (j) => j.name },
+    { header: 'Operation', value: (j) => j.operation },
+    { header: 'Status', value: (j) => jobStatusLabel(j.status) },
+    { header: 'Hosts', value: (j) => j.hosts.join(' ') },
+    { header: 'Launched by', value: (j) => j.launchedby },
+    { header: 'Service', value: (j) => j.serviceid },
+    { header: csvTimeHeader('Started', zone), value: (j) => csvDateTime(j.started, zone) },
+    { header: csvTimeHeader('Finished', zone), value: (j) => csvDateTime(j.finished, zone) },
+    {
+      header: 'Duration',
+      value: (j) => (j.started === null ? null : formatDuration((j.finished ?? now) - j.started)),
+    },
+  ];
+}
 
 export const awxJobParamsSchema = z.object({
   jobid: z.coerce.number({ error: 'Job id must be a number' }).int().min(1).max(2_147_483_647),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, recordIdSchema, text } from './api';
+import { type CsvColumn, csvDateTime, csvTimeHeader } from './csv';
 import { siteNeedsAddress } from './sites';
+import { dateAndTimeInputsIn } from './time';
 
 // Spec 2.2, 3, 7.6: co-location. A rack space is space a customer rents in a rack at one of the
 // provider's PoPs or data-centre sites (or at the customer's own building); it is named by its rack
@@ -260,4 +262,45 @@ export type CrossConnect = z.output<typeof crossConnectSchema>;
 
 export function crossConnectLabel(crossConnect: { crossconnectid: number }) {
   return `XC-${String(crossConnect.crossconnectid).padStart(5, '0')}`;
+}
+
+// GET /api/export/rackspaces and /api/export/crossconnects: the lists' filters and sort, without paging.
+export const rackSpaceExportQuerySchema = rackSpaceListQuerySchema.omit({ limit: true, offset: true });
+export const crossConnectExportQuerySchema = crossConnectListQuerySchema.omit({ limit: true, offset: true });
+
+// The rack spaces list as a CSV file. The end date is a day, not a moment: 'YYYY-MM-DD' in the reader's
+// zone, as the date input shows it.
+export function rackSpaceCsvColumns(zone: string): readonly CsvColumn<RackSpace>[] {
+  return [
+    { header: 'Rack id', value: (r) => r.rackspaceid },
+    { header: 'Description', value: (r) => r.description },
+    { header: 'Site', value: (r) => r.sitename },
+    { header: 'Site number', value: (r) => r.sitenumber },
+    { header: 'Customer code', value: (r) => r.customercode },
+    { header: 'Customer', value: (r) => r.customername },
+    { header: 'Cross-connects', value: (r) => r.crossconnects },
+    {
+      header: csvTimeHeader('End date', zone),
+      value: (r) => (r.enddate === null ? null : dateAndTimeInputsIn(r.enddate, zone).date),
+    },
+  ];
+}
+
+// The cross-connects list as a CSV file: both ends' rack, panel and port, and whose the B end is.
+export function crossConnectCsvColumns(zone: string): readonly CsvColumn<CrossConnect>[] {
+  return [
+    { header: 'Cross-connect', value: (x) => crossConnectLabel(x) },
+    { header: 'Site', value: (x) => x.sitename },
+    { header: 'Site number', value: (x) => x.sitenumber },
+    { header: 'Customer code', value: (x) => x.customercode },
+    { header: 'Customer', value: (x) => x.customername },
+    { header: 'A-end rack', value: (x) => x.aendrackspaceid },
+    { header: 'A-end panel', value: (x) => x.aendpanel },
+    { header: 'A-end port', value: (x) => x.aendport },
+    { header: 'B-end rack', value: (x) => x.bendrackspaceid },
+    { header: 'B-end owner', value: (x) => x.bendcustomername },
+    { header: 'B-end panel', value: (x) => x.bendpanel },
+    { header: 'B-end port', value: (x) => x.bendport },
+    { header: csvTimeHeader('Created', zone), value: (x) => csvDateTime(x.created, zone) },
+  ];
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Actor } from './actor';
 import { idSchema, listQuerySchema, recordIdSchema, text } from './api';
+import type { CsvColumn } from './csv';
 import { type SiteContactType, siteContactTypeIds, siteContactTypes } from './sites';
 import { isProviderType } from './user-types';
 
@@ -143,3 +144,18 @@ export const contactSchema = z.object({
 export const contactParamsSchema = z.object({ contactid: idSchema });
 
 export const contactListQuerySchema = listQuerySchema.extend({ customerid: idSchema.optional() });
+
+// GET /api/export/contacts: the list's filters and sort, without its paging.
+export const contactExportQuerySchema = contactListQuerySchema.omit({ limit: true, offset: true });
+
+// The contacts list as a CSV file: what the table shows, the office and mobile numbers apart.
+export const contactCsvColumns: readonly CsvColumn<ContactSummary>[] = [
+  { header: 'Name', value: (c) => c.contactname },
+  { header: 'Title', value: (c) => c.title },
+  { header: 'Email', value: (c) => c.email },
+  { header: 'Office phone', value: (c) => c.office },
+  { header: 'Mobile', value: (c) => c.mobile },
+  { header: 'Customer code', value: (c) => c.customercode },
+  { header: 'Customer', value: (c) => c.customername },
+  { header: 'Sites', value: (c) => c.sitecount },
+];

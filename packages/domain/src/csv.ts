@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './api';
+import { wallTimeIn } from './time';
 
 // CSV (RFC 4180) as the portal writes it, in the browser (a list's export) and on the server (a
 // shelf's inventory download): one way to make a cell, so both are safe in a spreadsheet.
@@ -29,6 +30,20 @@ export const csvByteOrderMark = '\uFEFF';
 export function csvLine(cells: readonly (string | number | null | undefined)[]): string {
   return cells.map(csvCell).join(',');
 }
+
+// A moment in an exported list (unix seconds on the wire): 'YYYY-MM-DD HH:MM' on the reader's wall
+// clock, which a spreadsheet reads as a date and time and sorts; the column's header names the zone
+// once (csvTimeHeader) rather than every cell.
+export function csvDateTime(seconds: number | null | undefined, zone: string): string | null {
+  if (seconds === null || seconds === undefined) return null;
+  const wall = wallTimeIn(seconds, zone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${wall.year}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}`;
+}
+export const csvTimeHeader = (label: string, zone: string) => `${label} (${zone})`;
+
+// A yes/no cell, in words a reader filters on.
+export const csvYesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 // Spec 8: what the portal says when a report or export has been made.
 export const csvMessages = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Actor } from './actor';
 import { idSchema, listQuerySchema, text } from './api';
+import { type CsvColumn, csvYesNo } from './csv';
 import { can } from './permissions';
 
 export type Customer = z.output<typeof customerSchema>;
@@ -117,6 +118,19 @@ export const customerSchema = z.object({
   isprovider: z.boolean(),
 });
 export const customerListItemSchema = customerSchema.extend({ usercount: z.number() });
+export type CustomerListItem = z.output<typeof customerListItemSchema>;
+
+// GET /api/export/customers: the list's filters and sort, without its paging.
+export const customerExportQuerySchema = customerListQuerySchema.omit({ limit: true, offset: true });
+
+// The customers list as a CSV file: what the table shows. Never the calendar PIN or the logo.
+export const customerCsvColumns: readonly CsvColumn<CustomerListItem>[] = [
+  { header: 'Customer', value: (c) => c.customername },
+  { header: 'Code', value: (c) => c.customercode },
+  { header: 'Enabled', value: (c) => csvYesNo(c.enabled) },
+  { header: 'Provider', value: (c) => csvYesNo(c.isprovider) },
+  { header: 'Users', value: (c) => c.usercount },
+];
 
 // GET /api/user/impersonate/customers: the customers the signed-in user may switch to.
 export const switchableCustomersSchema = z.object({

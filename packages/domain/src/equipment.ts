@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, recordIdSchema, text } from './api';
-import { type AlarmLevel, alarmLevels } from './zabbix-triggers';
+import { type CsvColumn, csvDateTime, csvTimeHeader } from './csv';
+import { type AlarmLevel, alarmLevelLabels, alarmLevels } from './zabbix-triggers';
 
 // Equipment (spec 2.2, 3, 4, 7.7; issue 14): the provider's shelves (chassis) with their cards by slot
 // and their ports, and the alarms Zabbix raises on them. Only provider staff see equipment, so these
@@ -278,6 +279,32 @@ export const shelfSchema = z.object({
   updated: z.number(),
 });
 export type Shelf = z.output<typeof shelfSchema>;
+
+// GET /api/export/equipment: the shelves list's filters and sort, without its paging.
+export const shelfExportQuerySchema = shelfListQuerySchema.omit({ limit: true, offset: true });
+
+// The equipment list as a CSV file: each shelf with its alarms per level, worst first.
+export function shelfCsvColumns(zone: string): readonly CsvColumn<Shelf>[] {
+  return [
+    { header: 'Name', value: (s) => s.equipmentname },
+    { header: 'IP address', value: (s) => s.ipaddress },
+    { header: 'Site number', value: (s) => s.sitenumber },
+    { header: 'Site', value: (s) => s.sitename },
+    { header: 'Vendor', value: (s) => s.vendor },
+    { header: 'Model', value: (s) => s.model },
+    { header: 'Software', value: (s) => s.spack },
+    { header: 'Serial', value: (s) => s.serial },
+    { header: 'Cards', value: (s) => s.cards },
+    { header: 'Ports', value: (s) => s.ports },
+    ...[...alarmLevels].reverse().map(
+      (level): CsvColumn<Shelf> => ({
+        header: `${alarmLevelLabels[level]} alarms`,
+        value: (s) => s.alarms[level],
+      }),
+    ),
+    { header: csvTimeHeader('Last checked', zone), value: (s) => csvDateTime(s.lastchecked, zone) },
+  ];
+}
 
 export const cardSchema = z.object({
   cardid: z.number(),

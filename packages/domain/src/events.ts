@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { controlCharacterMessage, hasNoControlCharacters, idSchema, listQuerySchema } from './api';
+import { type CsvColumn, csvDateTime, csvTimeHeader } from './csv';
 import { isTicketNumberInRange, ticketNumberMax, ticketNumberMessages } from './ticket-numbers';
 import { formatZonedDateTime, zoneAbbreviation } from './time';
 
@@ -713,6 +714,33 @@ export const pastEventsParamsSchema = z
 
 export const eventParamsSchema = z.object({ eventid: idSchema });
 export const pastEventsQuerySchema = eventListQuerySchema.omit({ view: true });
+
+// GET /api/export/events and /api/export/events/past/{startdate}/{enddate}: the lists' filters and sort,
+// without their paging.
+export const eventExportQuerySchema = eventListQuerySchema.omit({ limit: true, offset: true });
+export const pastEventsExportQuerySchema = pastEventsQuerySchema.omit({ limit: true, offset: true });
+
+// The events lists as a CSV file: what the table shows, times on the reader's clock. An ongoing outage
+// has no end, so its End cell is empty and its Status says Ongoing.
+export function eventCsvColumns(zone: string): readonly CsvColumn<EventSummary>[] {
+  return [
+    { header: 'Ticket', value: (e) => e.number },
+    { header: 'Title', value: (e) => e.title },
+    { header: 'Type', value: (e) => eventTypeLabel(e.type) },
+    { header: 'Status', value: (e) => eventTimingLabels[e.timing] },
+    { header: csvTimeHeader('Start', zone), value: (e) => csvDateTime(e.starttime, zone) },
+    { header: csvTimeHeader('End', zone), value: (e) => csvDateTime(e.endtime, zone) },
+    { header: 'Priority', value: (e) => eventPriorities[e.priority as keyof typeof eventPriorities] },
+    {
+      header: 'SLA classification',
+      value: (e) => slaClassifications[e.slatype as keyof typeof slaClassifications],
+    },
+    { header: 'Services', value: (e) => e.servicecount },
+    { header: 'Customers', value: (e) => e.customercount },
+    { header: 'Initiator', value: (e) => e.initiator },
+    { header: 'Approver', value: (e) => e.approver },
+  ];
+}
 
 export const eventCommentAddedSchema = z.object({ comment: eventCommentReplySchema });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, recordIdSchema, text } from './api';
+import { type CsvColumn, csvDateTime, csvTimeHeader } from './csv';
 import { siteNeedsAddress } from './sites';
 
 // Spec 2.2, 3, 7.7: the spare parts the provider keeps in its depots (Equipment → Spare Parts
@@ -228,3 +229,27 @@ export const sparePartSchema = z.object({
     .nullable(),
 });
 export type SparePart = z.output<typeof sparePartSchema>;
+
+// GET /api/export/inventory: the spare parts list's filters and sort, without its paging.
+export const sparePartExportQuerySchema = sparePartListQuerySchema.omit({ limit: true, offset: true });
+
+// The spare parts list as a CSV file: each part with its depot, stock and its last take or return.
+export function sparePartCsvColumns(zone: string): readonly CsvColumn<SparePart>[] {
+  return [
+    { header: 'Part number', value: (p) => p.partnumber },
+    { header: 'Description', value: (p) => p.description },
+    { header: 'Serial', value: (p) => p.serial },
+    { header: 'Depot', value: (p) => p.depotsitename },
+    { header: 'Depot site', value: (p) => p.depotsitenumber },
+    { header: 'Quantity', value: (p) => p.quantity },
+    { header: 'State', value: (p) => sparePartStates[p.state] },
+    { header: csvTimeHeader('Last change', zone), value: (p) => csvDateTime(p.updated, zone) },
+    {
+      header: 'Last take or return',
+      value: (p) =>
+        p.lastmovement
+          ? `${sparePartMovements[p.lastmovement.action]} ${p.lastmovement.quantity} by ${p.lastmovement.by}`
+          : null,
+    },
+  ];
+}

@@ -8,6 +8,7 @@ import {
   recordIdSchema,
   text,
 } from './api';
+import { type CsvColumn, csvDateTime, csvTimeHeader } from './csv';
 import { formatPortalTime } from './events';
 import { can } from './permissions';
 import { siteNeedsAddress } from './sites';
@@ -39,10 +40,20 @@ export const ticketStatusColours: Record<TicketStatus, string> = {
 export const ticketTypes = ['incident', 'question', 'task', 'problem', 'hazard'] as const;
 export type TicketType = (typeof ticketTypes)[number];
 
+// Spec 3's types read as words: 'incident' -> 'Incident'.
+export function ticketTypeLabel(tickettype: string): string {
+  return tickettype ? `${tickettype[0]?.toUpperCase()}${tickettype.slice(1)}` : '—';
+}
+
 // What raised a ticket: a support ticket (the wizard or the NOC), a site access request, or a
 // technician's job ticket (spec 2.2).
 export const ticketKinds = ['support', 'access', 'job'] as const;
 export type TicketKind = (typeof ticketKinds)[number];
+export const ticketKindLabels: Record<TicketKind, string> = {
+  support: 'Support ticket',
+  access: 'Site access request',
+  job: 'Job ticket',
+};
 
 // One row of GET /api/tickets. Times are unix seconds.
 export type TicketListRow = z.output<typeof ticketListRowSchema>;
@@ -386,6 +397,27 @@ export const ticketListQuerySchema = listQuerySchema.extend({
   siteid: idSchema.optional(),
 });
 export type TicketListQuery = z.output<typeof ticketListQuerySchema>;
+
+// GET /api/export/tickets: the list's filters and sort, without its paging.
+export const ticketExportQuerySchema = ticketListQuerySchema.omit({ limit: true, offset: true });
+
+// The tickets list as a CSV file: what the table shows, with who asked, who has it and when it began,
+// times on the reader's clock.
+export function ticketCsvColumns(zone: string): readonly CsvColumn<TicketListRow>[] {
+  return [
+    { header: 'Ticket', value: (t) => t.ticketid },
+    { header: 'Subject', value: (t) => t.subject },
+    { header: 'Status', value: (t) => ticketStatusLabels[t.status] ?? t.status },
+    { header: 'Type', value: (t) => ticketTypeLabel(t.tickettype) },
+    { header: 'Kind', value: (t) => ticketKindLabels[t.kind] ?? t.kind },
+    { header: 'Customer', value: (t) => t.customercode },
+    { header: 'Requester', value: (t) => t.requester },
+    { header: 'Site', value: (t) => t.sitename },
+    { header: 'Assignee', value: (t) => t.assigneename },
+    { header: csvTimeHeader('Created', zone), value: (t) => csvDateTime(t.created_at, zone) },
+    { header: csvTimeHeader('Updated', zone), value: (t) => csvDateTime(t.updated_at, zone) },
+  ];
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Who sees which tickets (contract, decisions.md 'Who sees and does what'): the NOC and engineering

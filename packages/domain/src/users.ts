@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Actor } from './actor';
 import { idSchema, listQuerySchema, recordIdSchema, text } from './api';
 import { emailSchema, newPasswordSchema } from './auth';
+import { type CsvColumn, csvDateTime, csvTimeHeader, csvYesNo } from './csv';
 import { customerSchema } from './customers';
 import { isTimeZone, timeZoneMessages } from './time';
 import {
@@ -9,6 +10,7 @@ import {
   chameleonLevels,
   isProviderType,
   type UserType,
+  userTypeNames,
   userTypeSchema,
   userTypes,
 } from './user-types';
@@ -132,6 +134,28 @@ export const userSchema = z.object({
   lastlogin: z.number().nullable(),
 });
 export const userListItemSchema = userSchema.extend({ customername: z.string() });
+export type UserListItem = z.output<typeof userListItemSchema>;
+
+// GET /api/export/users: the list's filters and sort, without its paging.
+export const userExportQuerySchema = userListQuerySchema.omit({ limit: true, offset: true });
+
+// The users list as a CSV file: what the table shows, with the contact numbers; the last sign-in on
+// the reader's clock. Never a password or a session.
+export function userCsvColumns(zone: string): readonly CsvColumn<UserListItem>[] {
+  return [
+    { header: 'First name', value: (u) => u.firstname },
+    { header: 'Surname', value: (u) => u.surname },
+    { header: 'Email', value: (u) => u.email },
+    { header: 'Title', value: (u) => u.title },
+    { header: 'Office phone', value: (u) => u.office },
+    { header: 'Mobile', value: (u) => u.mobile },
+    { header: 'Type', value: (u) => userTypeNames[u.type] },
+    { header: 'Customer', value: (u) => u.customername },
+    { header: 'Company admin', value: (u) => csvYesNo(u.companyAdmin) },
+    { header: 'Enabled', value: (u) => csvYesNo(u.enabled) },
+    { header: csvTimeHeader('Last login', zone), value: (u) => csvDateTime(u.lastlogin, zone) },
+  ];
+}
 export const userReplySchema = z.object({ user: userSchema });
 
 export const sessionSchema = z.object({

@@ -27,6 +27,12 @@ export const zabbixTriggerMessages = {
 // disaster) fold into them: the lower three are warnings.
 export const alarmLevels = ['warning', 'minor', 'major', 'critical'] as const;
 export type AlarmLevel = (typeof alarmLevels)[number];
+export const alarmLevelLabels: Record<AlarmLevel, string> = {
+  warning: 'Warning',
+  minor: 'Minor',
+  major: 'Major',
+  critical: 'Critical',
+};
 
 export function alarmLevelOf(zabbixPriority: number): AlarmLevel {
   if (zabbixPriority >= 5) return 'critical';

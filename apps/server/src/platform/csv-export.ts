@@ -1,13 +1,18 @@
 import { Readable } from 'node:stream';
 import { type CsvColumn, csvByteOrderMark, csvLine } from '@lightpath/domain/csv';
+import type { Permission } from '@lightpath/domain/permissions';
 import type { FastifyReply } from 'fastify';
-import type { ServiceContext } from './service-context';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { contextOf, type ServiceContext } from './service-context';
 
 // A list's CSV export (issue 16): every row the list's filters and sort select, on every page, in the
 // list's own order. Rows are read a page at a time through the list's own service function (so scope,
 // filters and sort are the list's, never a second copy) and written as they arrive: the server holds one
-// page, however long the list, and the browser sees the first bytes at once.
-export const exportPageSize = 1000;
+// page (config.exportPageSize rows), however long the list, and the browser sees the first bytes at once.
+
+// The zone an export's times are written in: the reader's own, else the portal's, as on their screen.
+export const readerZone = (ctx: ServiceContext) => ctx.caller.user.timeZone ?? ctx.config.timeZone;
 
 type Page<Row> = { count: number; results: Row[] };
 
@@ -21,7 +26,7 @@ export async function* csvOf<Query, Row>(
   ctx: ServiceContext,
   query: Query,
   list: ListExport<Query, Row>,
-  pageSize = exportPageSize,
+  pageSize: number,
 ) {
   const columns = list.columns(ctx);
   yield `${csvByteOrderMark}${csvLine(columns.map((c) => c.header))}\r\n`;
@@ -45,7 +50,7 @@ export async function sendListExport<Query, Row>(
   query: Query,
   list: ListExport<Query, Row>,
 ) {
-  const rows = csvOf(ctx, query, list);
+  const rows = csvOf(ctx, query, list, ctx.config.exportPageSize);
   const header = await rows.next();
   const first = await rows.next();
   async function* all() {
@@ -60,4 +65,34 @@ export async function sendListExport<Query, Row>(
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(Readable.from(all(), { objectMode: false }));
+}
+
+type RoutesApp = Parameters<FastifyPluginAsyncZod>[0];
+
+// GET /export/{list}: the route every list's export is, beside the list's own route. It takes the
+// list's query schema less paging and the list's permission, so only the names differ between lists.
+export function listExportRoute<Schema extends z.ZodType, Row>(
+  app: RoutesApp,
+  route: ListExport<z.output<Schema>, Row> & {
+    path: string;
+    permission: Permission;
+    tags: string[];
+    summary: string;
+    querystring: Schema;
+  },
+) {
+  app.get(
+    route.path,
+    {
+      config: { permission: route.permission },
+      schema: {
+        tags: route.tags,
+        summary: route.summary,
+        querystring: route.querystring,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) =>
+      sendListExport(reply, contextOf(request), request.query as z.output<Schema>, route),
+  );
 }

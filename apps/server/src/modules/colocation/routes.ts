@@ -2,11 +2,15 @@ import { envelope, listOf } from '@lightpath/domain/api';
 import {
   colocationMessages,
   crossConnectCreateSchema,
+  crossConnectCsvColumns,
+  crossConnectExportQuerySchema,
   crossConnectListQuerySchema,
   crossConnectParamsSchema,
   crossConnectSchema,
   crossConnectUpdateSchema,
   rackSpaceCreateSchema,
+  rackSpaceCsvColumns,
+  rackSpaceExportQuerySchema,
   rackSpaceListQuerySchema,
   rackSpaceParamsSchema,
   rackSpaceSchema,
@@ -14,6 +18,7 @@ import {
 } from '@lightpath/domain/colocation';
 import { loaVerificationSchema, loaVerifyParamsSchema } from '@lightpath/domain/loa';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listExportRoute, readerZone } from '../../platform/csv-export';
 import { sendDownload } from '../../platform/download';
 import { ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
@@ -64,6 +69,18 @@ export const colocationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await listRackSpacesFor(contextOf(request), request.query)),
   );
+
+  listExportRoute(app, {
+    path: '/export/rackspaces',
+    permission: 'colocation.view',
+    tags,
+    summary:
+      "The rack spaces list as a CSV file: every rack space in scope its filters and sort select, all pages, streamed; end dates as days in the reader's zone. The same query as GET rackspaces, without limit and offset",
+    querystring: rackSpaceExportQuerySchema,
+    filename: 'rack-spaces.csv',
+    columns: (ctx) => rackSpaceCsvColumns(readerZone(ctx)),
+    page: listRackSpacesFor,
+  });
 
   app.post(
     '/rackspace',
@@ -120,6 +137,18 @@ export const colocationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await listCrossConnectsFor(contextOf(request), request.query)),
   );
+
+  listExportRoute(app, {
+    path: '/export/crossconnects',
+    permission: 'colocation.view',
+    tags,
+    summary:
+      "The cross-connects list as a CSV file: every cross-connect in scope its filters and sort select, all pages, streamed; times in the reader's zone. The same query as GET crossconnects, without limit and offset",
+    querystring: crossConnectExportQuerySchema,
+    filename: 'cross-connects.csv',
+    columns: (ctx) => crossConnectCsvColumns(readerZone(ctx)),
+    page: listCrossConnectsFor,
+  });
 
   app.post(
     '/crossconnect',

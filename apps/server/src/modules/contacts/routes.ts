@@ -1,6 +1,8 @@
 import { envelope, listOf, messageOnly } from '@lightpath/domain/api';
 import {
   contactCreateSchema,
+  contactCsvColumns,
+  contactExportQuerySchema,
   contactListQuerySchema,
   contactMessages,
   contactParamsSchema,
@@ -9,6 +11,7 @@ import {
   contactUpdateSchema,
 } from '@lightpath/domain/contacts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listExportRoute } from '../../platform/csv-export';
 import { done, ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
 import type { ReplyCacheRule } from '../../platform/reply-cache';
@@ -44,6 +47,18 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await listContactsFor(contextOf(request), request.query)),
   );
+
+  listExportRoute(app, {
+    path: '/export/contacts',
+    permission: 'contacts.view',
+    tags,
+    summary:
+      'The contacts list as a CSV file: every contact in scope its filters and sort select, all pages, streamed. The same query as GET contacts, without limit and offset',
+    querystring: contactExportQuerySchema,
+    filename: 'contacts.csv',
+    columns: () => contactCsvColumns,
+    page: listContactsFor,
+  });
 
   app.get(
     '/contact/:contactid',

@@ -2,6 +2,8 @@ import { envelope, listOf } from '@lightpath/domain/api';
 import {
   companySettingsSchema,
   customerCreateSchema,
+  customerCsvColumns,
+  customerExportQuerySchema,
   customerListItemSchema,
   customerListQuerySchema,
   customerMessages,
@@ -10,6 +12,7 @@ import {
   customerUpdateSchema,
 } from '@lightpath/domain/customers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listExportRoute } from '../../platform/csv-export';
 import { ok } from '../../platform/envelope';
 import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { signedIn } from '../../platform/request-context';
@@ -39,6 +42,18 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await listCustomersFor(contextOf(request), request.query)),
   );
+
+  listExportRoute(app, {
+    path: '/export/customers',
+    permission: 'portal.use',
+    tags,
+    summary:
+      'The customers list as a CSV file: every customer in scope (a customer user only its own) its filters and sort select, all pages, streamed. The same query as GET customers, without limit and offset',
+    querystring: customerExportQuerySchema,
+    filename: 'customers.csv',
+    columns: () => customerCsvColumns,
+    page: listCustomersFor,
+  });
 
   app.get(
     '/customer/me',

@@ -5,8 +5,10 @@ import {
   cardSchema,
   shelfCheckSchema,
   shelfCreateSchema,
+  shelfCsvColumns,
   shelfDetailSchema,
   shelfEquipmentParamsSchema,
+  shelfExportQuerySchema,
   shelfInventoryParamsSchema,
   shelfListQuerySchema,
   shelfListSchema,
@@ -20,6 +22,7 @@ import {
   spackStatsSchema,
 } from '@lightpath/domain/equipment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listExportRoute, readerZone } from '../../platform/csv-export';
 import { sendDownload } from '../../platform/download';
 import { done, ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
@@ -78,6 +81,18 @@ export const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await listShelvesFor(contextOf(request), request.query)),
   );
+
+  listExportRoute(app, {
+    path: '/export/equipment',
+    permission: 'equipment.view',
+    tags,
+    summary:
+      "The equipment list as a CSV file: every shelf in scope its filters and sort select, all pages, streamed; times in the reader's zone. The same query as GET shelves, without limit and offset",
+    querystring: shelfExportQuerySchema,
+    filename: 'equipment.csv',
+    columns: (ctx) => shelfCsvColumns(readerZone(ctx)),
+    page: listShelvesFor,
+  });
 
   app.get(
     '/equipmentcards',

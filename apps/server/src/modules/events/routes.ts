@@ -2,18 +2,22 @@ import { envelope, listOf, messageOnly } from '@lightpath/domain/api';
 import {
   eventCommentAddedSchema,
   eventCommentSchema,
+  eventCsvColumns,
   eventDetailSchema,
+  eventExportQuerySchema,
   eventListQuerySchema,
   eventMessages,
   eventParamsSchema,
   eventSummarySchema,
   eventWriteReplySchema,
   eventWriteSchema,
+  pastEventsExportQuerySchema,
   pastEventsParamsSchema,
   pastEventsQuerySchema,
 } from '@lightpath/domain/events';
 import { serviceParamsSchema } from '@lightpath/domain/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listExportRoute, readerZone, sendListExport } from '../../platform/csv-export';
 import { done, ok } from '../../platform/envelope';
 import { idempotencyKeyOf } from '../../platform/idempotency';
 import type { ReplyCacheRule } from '../../platform/reply-cache';
@@ -74,6 +78,41 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(
         await listPastEventsFor(contextOf(request), { start: startdate, end: enddate }, request.query),
       );
+    },
+  );
+
+  listExportRoute(app, {
+    path: '/export/events',
+    permission: 'events.view',
+    tags,
+    summary:
+      "The events list as a CSV file: every event its view, filters and sort select, all pages, streamed; times in the reader's zone. The same query as GET events, without limit and offset",
+    querystring: eventExportQuerySchema,
+    filename: 'events.csv',
+    columns: (ctx) => eventCsvColumns(readerZone(ctx)),
+    page: listEventsFor,
+  });
+
+  app.get(
+    '/export/events/past/:startdate/:enddate',
+    {
+      config: { permission: 'events.view' },
+      schema: {
+        tags,
+        summary:
+          'The past events list as a CSV file: every event in scope that ended between two times (unix seconds) with its filters and sort, all pages, streamed',
+        params: pastEventsParamsSchema,
+        querystring: pastEventsExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const range = { start: request.params.startdate, end: request.params.enddate };
+      return sendListExport(reply, contextOf(request), request.query, {
+        filename: 'past-events.csv',
+        columns: (ctx) => eventCsvColumns(readerZone(ctx)),
+        page: (ctx, query) => listPastEventsFor(ctx, range, query),
+      });
     },
   );
 

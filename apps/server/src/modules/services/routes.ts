@@ -12,7 +12,7 @@ import {
   serviceUpdateSchema,
 } from '@lightpath/domain/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendListExport } from '../../platform/csv-export';
+import { listExportRoute } from '../../platform/csv-export';
 import { done, ok } from '../../platform/envelope';
 import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { contextOf } from '../../platform/service-context';
@@ -55,25 +55,17 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await listServicesFor(contextOf(request), request.query)),
   );
 
-  app.get(
-    '/export/services',
-    {
-      config: { permission: 'services.view' },
-      schema: {
-        tags,
-        summary:
-          'The services list as a CSV file: every service its filters and sort select, all pages, streamed. The same query as GET services, without limit and offset',
-        querystring: serviceExportQuerySchema,
-        produces: ['text/csv'],
-      },
-    },
-    async (request, reply) =>
-      sendListExport(reply, contextOf(request), request.query, {
-        filename: 'services.csv',
-        columns: () => serviceCsvColumns,
-        page: listServicesFor,
-      }),
-  );
+  listExportRoute(app, {
+    path: '/export/services',
+    permission: 'services.view',
+    tags,
+    summary:
+      'The services list as a CSV file: every service its filters and sort select, all pages, streamed. The same query as GET services, without limit and offset',
+    querystring: serviceExportQuerySchema,
+    filename: 'services.csv',
+    columns: () => serviceCsvColumns,
+    page: listServicesFor,
+  });
 
   app.get(
     '/service/:serviceid',

@@ -14,7 +14,7 @@ import {
   siteUpdateSchema,
 } from '@lightpath/domain/sites';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendListExport } from '../../platform/csv-export';
+import { listExportRoute } from '../../platform/csv-export';
 import { done, ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
 import type { ReplyCacheRule } from '../../platform/reply-cache';
@@ -68,25 +68,17 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await listSitesFor(contextOf(request), request.query)),
   );
 
-  app.get(
-    '/export/sites',
-    {
-      config: { permission: 'sites.view' },
-      schema: {
-        tags,
-        summary:
-          'The sites list as a CSV file: every site its filters and sort select, all pages, streamed. The same query as GET sites, without limit and offset',
-        querystring: siteExportQuerySchema,
-        produces: ['text/csv'],
-      },
-    },
-    async (request, reply) =>
-      sendListExport(reply, contextOf(request), request.query, {
-        filename: 'sites.csv',
-        columns: () => siteCsvColumns,
-        page: listSitesFor,
-      }),
-  );
+  listExportRoute(app, {
+    path: '/export/sites',
+    permission: 'sites.view',
+    tags,
+    summary:
+      'The sites list as a CSV file: every site its filters and sort select, all pages, streamed. The same query as GET sites, without limit and offset',
+    querystring: siteExportQuerySchema,
+    filename: 'sites.csv',
+    columns: () => siteCsvColumns,
+    page: listSitesFor,
+  });
 
   app.get(
     '/site/:siteid',

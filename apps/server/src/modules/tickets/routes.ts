@@ -8,7 +8,9 @@ import {
   ticketCommentSchema,
   ticketCreatedSchema,
   ticketCreateSchema,
+  ticketCsvColumns,
   ticketDetailSchema,
+  ticketExportQuerySchema,
   ticketListQuerySchema,
   ticketListRowSchema,
   ticketMessages,
@@ -17,6 +19,7 @@ import {
   ticketStatusSchema,
 } from '@lightpath/domain/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listExportRoute, readerZone } from '../../platform/csv-export';
 import { sendDownload } from '../../platform/download';
 import { ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
@@ -77,6 +80,18 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await listTicketsFor(contextOf(request), request.query)),
   );
+
+  listExportRoute(app, {
+    path: '/export/tickets',
+    permission: readPermission,
+    tags,
+    summary:
+      "The tickets list as a CSV file: every ticket in scope its filters and sort select, all pages, streamed; times in the reader's zone. The same query as GET tickets, without limit and offset",
+    querystring: ticketExportQuerySchema,
+    filename: 'tickets.csv',
+    columns: (ctx) => ticketCsvColumns(readerZone(ctx)),
+    page: listTicketsFor,
+  });
 
   app.get(
     '/tickets/technicians',

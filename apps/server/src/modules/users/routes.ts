@@ -1,6 +1,8 @@
 import { envelope, listOf, messageOnly } from '@lightpath/domain/api';
 import {
   userCreateSchema,
+  userCsvColumns,
+  userExportQuerySchema,
   userListItemSchema,
   userListQuerySchema,
   userMessages,
@@ -9,6 +11,7 @@ import {
   userUpdateSchema,
 } from '@lightpath/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listExportRoute, readerZone } from '../../platform/csv-export';
 import { done, ok } from '../../platform/envelope';
 import { foundFirst } from '../../platform/found-first';
 import type { ReplyCacheRule } from '../../platform/reply-cache';
@@ -35,6 +38,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(await listUsersFor(contextOf(request), request.query));
     },
   );
+
+  listExportRoute(app, {
+    path: '/export/users',
+    permission: 'users.view',
+    tags,
+    summary:
+      "The users list as a CSV file: every user in scope its filters and sort select, all pages, streamed; the last login in the reader's zone. The same query as GET users, without limit and offset",
+    querystring: userExportQuerySchema,
+    filename: 'users.csv',
+    columns: (ctx) => userCsvColumns(readerZone(ctx)),
+    page: listUsersFor,
+  });
 
   // Spec 7.1 names `POST user`; the list-style `POST users` is the same call.
   for (const url of ['/user', '/users']) {
