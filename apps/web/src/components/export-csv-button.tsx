@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { apiDownload, errorMessage, type QueryValue } from '../lib/api-client';
-import { downloadBlob } from '../lib/csv';
+import { downloadBlob } from '../lib/download-blob';
 import { notify } from '../lib/notify';
 
 type Props = {

@@ -1,10 +1,9 @@
 import { listPage } from '@lightpath/domain/api';
 import { customerListItemSchema } from '@lightpath/domain/customers';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '../api-client';
 
-export type CustomerListItem = z.output<typeof customerListItemSchema>;
+export type { CustomerListItem } from '@lightpath/domain/customers';
 
 export type ListCustomersParams = {
   limit: number;

@@ -2,10 +2,9 @@ import { listPage } from '@lightpath/domain/api';
 import type { UserType } from '@lightpath/domain/user-types';
 import { userListItemSchema } from '@lightpath/domain/users';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '../api-client';
 
-export type UserListItem = z.output<typeof userListItemSchema>;
+export type { UserListItem } from '@lightpath/domain/users';
 
 export type ListUsersParams = {
   limit: number;

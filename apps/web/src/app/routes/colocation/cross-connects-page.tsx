@@ -1,12 +1,13 @@
-import { type CrossConnect, colocationMessages, crossConnectLabel } from '@lightpath/domain/colocation';
+import { type CrossConnect, colocationMessages } from '@lightpath/domain/colocation';
 import { loaMessages } from '@lightpath/domain/loa';
 import { can } from '@lightpath/domain/permissions';
 import { isProviderType } from '@lightpath/domain/user-types';
 import { Button, EmptyState, Group, Paper, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconPlugConnected, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlugConnected, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CustomerFilter } from '../../../components/customer-filter';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
@@ -15,18 +16,14 @@ import { TableSkeleton } from '../../../components/table-skeleton';
 import { downloadLoa } from '../../../features/colocation/api/download-loa';
 import {
   type ListCrossConnectsParams,
-  listCrossConnects,
   useCrossConnects,
 } from '../../../features/colocation/api/list-cross-connects';
 import { CrossConnectFormModal } from '../../../features/colocation/components/cross-connect-form-modal';
 import { CrossConnectsTable } from '../../../features/colocation/components/cross-connects-table';
 import { errorMessage } from '../../../lib/api-client';
-import { allPages, downloadCsv, toCsv } from '../../../lib/csv';
-import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useAllCustomers } from '../../../lib/queries/list-customers';
 import { useSession } from '../../../lib/session';
-import { displayZoneAbbreviation } from '../../../lib/time-zone';
 import { useListParams } from '../../../lib/use-list-params';
 import { usePageTitle } from '../../../lib/use-page-title';
 
@@ -34,24 +31,6 @@ const pageSize = 25;
 const title = 'Cross-Connects';
 const crumbs = [{ label: 'Co-location' }, { label: title }];
 const loadNoun = colocationMessages.crossConnectsLoadFailed.replace('An error occurred retrieving ', '');
-
-const csvColumns = (showCustomer: boolean) => {
-  const zone = displayZoneAbbreviation();
-  return [
-    { header: 'Cross-connect', value: (x: CrossConnect) => crossConnectLabel(x) },
-    { header: 'Site', value: (x: CrossConnect) => x.sitename },
-    { header: 'Site number', value: (x: CrossConnect) => x.sitenumber },
-    ...(showCustomer ? [{ header: 'Customer', value: (x: CrossConnect) => x.customername }] : []),
-    { header: 'A-end rack', value: (x: CrossConnect) => x.aendrackspaceid },
-    { header: 'A-end panel', value: (x: CrossConnect) => x.aendpanel },
-    { header: 'A-end port', value: (x: CrossConnect) => x.aendport },
-    { header: 'B-end rack', value: (x: CrossConnect) => x.bendrackspaceid },
-    { header: 'B-end owner', value: (x: CrossConnect) => x.bendcustomername },
-    { header: 'B-end panel', value: (x: CrossConnect) => x.bendpanel },
-    { header: 'B-end port', value: (x: CrossConnect) => x.bendport },
-    { header: `Created (${zone})`, value: (x: CrossConnect) => formatDateTime(x.created) },
-  ];
-};
 
 export function CrossConnectsPage() {
   const { actor } = useSession();
@@ -64,7 +43,6 @@ export function CrossConnectsPage() {
   const sort = list.get('sort');
   usePageTitle(title);
   const [editing, setEditing] = useState<CrossConnect | null>(null);
-  const [exporting, setExporting] = useState(false);
   const [letterBusy, setLetterBusy] = useState<number | null>(null);
   const showCustomer = provider && can(actor, 'customers.view');
   const customers = useAllCustomers(allowed && showCustomer);
@@ -92,18 +70,6 @@ export function CrossConnectsPage() {
   const closeCreate = () => list.set({ action: null }, { resetPage: false, replace: true });
   const filtered = Boolean(list.get('q') || customerid);
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const rows = await allPages((page) => listCrossConnects({ ...filters, ...page }));
-      downloadCsv('cross-connects.csv', toCsv(rows, csvColumns(showCustomer)));
-    } catch (error) {
-      notify.warning(errorMessage(error, colocationMessages.crossConnectsLoadFailed));
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const downloadLetter = async (crossConnect: CrossConnect) => {
     setLetterBusy(crossConnect.crossconnectid);
     try {
@@ -128,15 +94,12 @@ export function CrossConnectsPage() {
         crumbs={crumbs}
         actions={
           <Group gap="xs">
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              onClick={exportCsv}
-              loading={exporting}
+            <ExportCsvButton
+              path="export/crossconnects"
+              query={filters}
+              filename="cross-connects.csv"
               disabled={!connects.data || connects.data.count === 0}
-            >
-              Export CSV
-            </Button>
+            />
             {manage && (
               <Button
                 leftSection={<IconPlus size={16} />}

@@ -9,25 +9,18 @@ import { can } from '@lightpath/domain/permissions';
 import { isProviderType } from '@lightpath/domain/user-types';
 import { Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconPlus, IconSearch, IconServer2 } from '@tabler/icons-react';
+import { IconPlus, IconSearch, IconServer2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CustomerFilter } from '../../../components/customer-filter';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
 import { TableSkeleton } from '../../../components/table-skeleton';
-import {
-  type ListRackSpacesParams,
-  listRackSpaces,
-  useRackSpaces,
-} from '../../../features/colocation/api/list-rack-spaces';
+import { type ListRackSpacesParams, useRackSpaces } from '../../../features/colocation/api/list-rack-spaces';
 import { RackSpaceFormModal } from '../../../features/colocation/components/rack-space-form-modal';
 import { RackSpacesTable } from '../../../features/colocation/components/rack-spaces-table';
-import { rackSpaceEndDay } from '../../../features/colocation/rack-space-form-values';
-import { errorMessage } from '../../../lib/api-client';
-import { allPages, downloadCsv, toCsv } from '../../../lib/csv';
-import { notify } from '../../../lib/notify';
 import { useAllCustomers } from '../../../lib/queries/list-customers';
 import { useSession } from '../../../lib/session';
 import { useListParams } from '../../../lib/use-list-params';
@@ -42,17 +35,6 @@ const statusOptions = rackSpaceStatusIds.map((id) => ({ value: id, label: rackSp
 const isStatus = (value: string): value is RackSpaceStatus =>
   (rackSpaceStatusIds as string[]).includes(value);
 
-const csvColumns = (showCustomer: boolean) => [
-  { header: 'Rack id', value: (r: RackSpace) => r.rackspaceid },
-  { header: 'Description', value: (r: RackSpace) => r.description },
-  { header: 'Site', value: (r: RackSpace) => r.sitename },
-  { header: 'Site number', value: (r: RackSpace) => r.sitenumber },
-  ...(showCustomer ? [{ header: 'Customer', value: (r: RackSpace) => r.customername }] : []),
-  { header: 'Cross-connects', value: (r: RackSpace) => r.crossconnects },
-  // A day, not a moment: the date input's own format, in the reader's zone.
-  { header: 'End date', value: (r: RackSpace) => rackSpaceEndDay(r.enddate) || null },
-];
-
 export function RackSpacesPage() {
   const { actor } = useSession();
   const allowed = can(actor, 'colocation.view');
@@ -66,7 +48,6 @@ export function RackSpacesPage() {
   const sort = list.get('sort');
   usePageTitle(title);
   const [editing, setEditing] = useState<RackSpace | null>(null);
-  const [exporting, setExporting] = useState(false);
   const showCustomer = provider && can(actor, 'customers.view');
   const customers = useAllCustomers(allowed && showCustomer);
 
@@ -91,18 +72,6 @@ export function RackSpacesPage() {
   const closeCreate = () => list.set({ action: null }, { resetPage: false, replace: true });
   const filtered = Boolean(list.get('q') || customerid || status);
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const rows = await allPages((page) => listRackSpaces({ ...filters, ...page }));
-      downloadCsv('rack-spaces.csv', toCsv(rows, csvColumns(showCustomer)));
-    } catch (error) {
-      notify.warning(errorMessage(error, colocationMessages.rackSpacesLoadFailed));
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <>
       <PageHeader
@@ -115,15 +84,12 @@ export function RackSpacesPage() {
         crumbs={crumbs}
         actions={
           <Group gap="xs">
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              onClick={exportCsv}
-              loading={exporting}
+            <ExportCsvButton
+              path="export/rackspaces"
+              query={filters}
+              filename="rack-spaces.csv"
               disabled={!racks.data || racks.data.count === 0}
-            >
-              Export CSV
-            </Button>
+            />
             {manage && (
               <Button
                 leftSection={<IconPlus size={16} />}

@@ -5,6 +5,7 @@ import { Button, EmptyState, Group, Paper, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAddressBook, IconPlus, IconSearch } from '@tabler/icons-react';
 import { CustomerFilter } from '../../../components/customer-filter';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
@@ -34,16 +35,12 @@ export function ContactsPage() {
   const sort = list.get('sort');
   usePageTitle('Contacts');
 
-  const contacts = useContacts(
-    {
-      limit: pageSize,
-      offset: (list.page - 1) * pageSize,
-      q: q || undefined,
-      customerid: provider && customerid ? Number(customerid) : undefined,
-      sort: sort || undefined,
-    },
-    allowed,
-  );
+  const filters = {
+    q: q || undefined,
+    customerid: provider && customerid ? Number(customerid) : undefined,
+    sort: sort || undefined,
+  };
+  const contacts = useContacts({ ...filters, limit: pageSize, offset: (list.page - 1) * pageSize }, allowed);
   const showCustomerFilter = provider && can(actor, 'customers.view');
   const customers = useAllCustomers(allowed && showCustomerFilter);
 
@@ -71,14 +68,22 @@ export function ContactsPage() {
         }
         crumbs={[{ label: 'Contacts' }]}
         actions={
-          manage && (
-            <Button
-              leftSection={<IconPlus size={16} />}
-              onClick={() => list.set({ action: 'new-contact' }, { resetPage: false })}
-            >
-              New contact
-            </Button>
-          )
+          <Group gap="xs">
+            <ExportCsvButton
+              path="export/contacts"
+              query={filters}
+              filename="contacts.csv"
+              disabled={!contacts.data || contacts.data.count === 0}
+            />
+            {manage && (
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={() => list.set({ action: 'new-contact' }, { resetPage: false })}
+              >
+                New contact
+              </Button>
+            )}
+          </Group>
         }
       />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} shadow="xs">

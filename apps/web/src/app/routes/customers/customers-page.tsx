@@ -15,6 +15,7 @@ import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconBuildingCommunity, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CustomerAvatar } from '../../../components/customer-avatar';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
@@ -40,14 +41,13 @@ export function CustomersPage() {
   const onSort = (next: string) => list.set({ sort: next });
   const [creating, createModal] = useDisclosure(false);
 
+  const filters = {
+    q: q || undefined,
+    enabled: status === 'all' ? undefined : status === 'enabled',
+    sort: sort || undefined,
+  };
   const customers = useCustomers(
-    {
-      limit: pageSize,
-      offset: (list.page - 1) * pageSize,
-      q: q || undefined,
-      enabled: status === 'all' ? undefined : status === 'enabled',
-      sort: sort || undefined,
-    },
+    { ...filters, limit: pageSize, offset: (list.page - 1) * pageSize },
     allowed,
   );
 
@@ -69,11 +69,19 @@ export function CustomersPage() {
         description="Organisations connected to the network, and the provider itself."
         crumbs={[{ label: 'Customers' }]}
         actions={
-          can(actor, 'customers.manage') && (
-            <Button leftSection={<IconPlus size={16} />} onClick={createModal.open}>
-              New customer
-            </Button>
-          )
+          <Group gap="xs">
+            <ExportCsvButton
+              path="export/customers"
+              query={filters}
+              filename="customers.csv"
+              disabled={!customers.data || customers.data.count === 0}
+            />
+            {can(actor, 'customers.manage') && (
+              <Button leftSection={<IconPlus size={16} />} onClick={createModal.open}>
+                New customer
+              </Button>
+            )}
+          </Group>
         }
       />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} shadow="xs">

@@ -1,34 +1,19 @@
-import {
-  type EquipmentVendor,
-  equipmentMessages,
-  equipmentVendors,
-  type Shelf,
-} from '@lightpath/domain/equipment';
+import { type EquipmentVendor, equipmentMessages, equipmentVendors } from '@lightpath/domain/equipment';
 import { can } from '@lightpath/domain/permissions';
 import { type AlarmLevel, alarmLevels } from '@lightpath/domain/zabbix-triggers';
 import { Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconDownload,
-  IconPlus,
-  IconRefresh,
-  IconSearch,
-  IconServerBolt,
-  IconTerminal2,
-} from '@tabler/icons-react';
+import { IconPlus, IconRefresh, IconSearch, IconServerBolt, IconTerminal2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { alarmLevelLabel } from '../../../components/alarm-level-badge';
 import { CustomerFilter } from '../../../components/customer-filter';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
 import { TableSkeleton } from '../../../components/table-skeleton';
-import {
-  type ListShelvesParams,
-  listShelves,
-  useShelves,
-} from '../../../features/equipment/api/list-shelves';
+import { type ListShelvesParams, useShelves } from '../../../features/equipment/api/list-shelves';
 import { SitePicker } from '../../../features/equipment/components/pickers';
 import { ShelfFormModal } from '../../../features/equipment/components/shelf-form-modal';
 import { type ShelfSelection, ShelvesTable } from '../../../features/equipment/components/shelves-table';
@@ -38,14 +23,9 @@ import {
   type OperationShelf,
   RunOperationModal,
 } from '../../../features/jobs/components/run-operation-modal';
-import { errorMessage } from '../../../lib/api-client';
-import { allPages, downloadCsv, toCsv } from '../../../lib/csv';
-import { formatDateTime } from '../../../lib/format';
-import { notify } from '../../../lib/notify';
 import { useSite } from '../../../lib/queries/get-site';
 import { useAllCustomers } from '../../../lib/queries/list-customers';
 import { useSession } from '../../../lib/session';
-import { displayZoneAbbreviation } from '../../../lib/time-zone';
 import { useListParams } from '../../../lib/use-list-params';
 import { usePageTitle } from '../../../lib/use-page-title';
 
@@ -65,30 +45,6 @@ const isLevel = (value: string): value is AlarmLevel => (alarmLevels as readonly
 const positiveId = (value: string) =>
   /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
 
-const csvColumns = () => {
-  const zone = displayZoneAbbreviation();
-  return [
-    { header: 'Name', value: (s: Shelf) => s.equipmentname },
-    { header: 'IP address', value: (s: Shelf) => s.ipaddress },
-    { header: 'Site number', value: (s: Shelf) => s.sitenumber },
-    { header: 'Site', value: (s: Shelf) => s.sitename },
-    { header: 'Vendor', value: (s: Shelf) => s.vendor },
-    { header: 'Model', value: (s: Shelf) => s.model },
-    { header: 'Software', value: (s: Shelf) => s.spack },
-    { header: 'Serial', value: (s: Shelf) => s.serial },
-    { header: 'Cards', value: (s: Shelf) => s.cards },
-    { header: 'Ports', value: (s: Shelf) => s.ports },
-    ...[...alarmLevels].reverse().map((level) => ({
-      header: `${alarmLevelLabel(level)} alarms`,
-      value: (s: Shelf) => s.alarms[level],
-    })),
-    {
-      header: `Last checked (${zone})`,
-      value: (s: Shelf) => (s.lastchecked ? formatDateTime(s.lastchecked) : null),
-    },
-  ];
-};
-
 export function EquipmentPage() {
   const { actor } = useSession();
   const allowed = can(actor, 'equipment.view');
@@ -104,7 +60,6 @@ export function EquipmentPage() {
   const sort = list.get('sort');
   const action = list.get('action');
   usePageTitle(title);
-  const [exporting, setExporting] = useState(false);
   // Shelves ticked to run a device operation on, kept across pages and filters until the run.
   const [selected, setSelected] = useState<Map<number, OperationShelf>>(new Map());
   const [running, setRunning] = useState(false);
@@ -158,18 +113,6 @@ export function EquipmentPage() {
       }
     : null;
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const rows = await allPages((page) => listShelves({ ...filters, ...page }));
-      downloadCsv('equipment.csv', toCsv(rows, csvColumns()));
-    } catch (error) {
-      notify.warning(errorMessage(error, equipmentMessages.loadFailed));
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <>
       <PageHeader
@@ -178,15 +121,12 @@ export function EquipmentPage() {
         crumbs={crumbs}
         actions={
           <Group gap="xs">
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              onClick={exportCsv}
-              loading={exporting}
+            <ExportCsvButton
+              path="export/equipment"
+              query={filters}
+              filename="equipment.csv"
               disabled={!shelves.data || shelves.data.count === 0}
-            >
-              Export CSV
-            </Button>
+            />
             {runsOperations && (
               <Button
                 variant="light"

@@ -3,36 +3,29 @@ import {
   type SparePart,
   type SparePartState,
   sparePartMessages,
-  sparePartMovements,
   sparePartStateIds,
   sparePartStates,
 } from '@lightpath/domain/spare-parts';
 import { Button, EmptyState, Group, Paper, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconDownload, IconPackage, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPackage, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { useDeleteSparePart } from '../../../features/spare-parts/api/delete-spare-part';
-import {
-  type ListSparePartsParams,
-  listSpareParts,
-  useSpareParts,
-} from '../../../features/spare-parts/api/list-spare-parts';
+import { type ListSparePartsParams, useSpareParts } from '../../../features/spare-parts/api/list-spare-parts';
 import { MovementModal } from '../../../features/spare-parts/components/movement-modal';
 import { SparePartFormModal } from '../../../features/spare-parts/components/spare-part-form-modal';
 import { SparePartsTable } from '../../../features/spare-parts/components/spare-parts-table';
 import { useDepots } from '../../../features/spare-parts/use-depots';
 import { errorMessage, needsToast } from '../../../lib/api-client';
-import { allPages, downloadCsv, toCsv } from '../../../lib/csv';
-import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { displayZoneAbbreviation } from '../../../lib/time-zone';
 import { useListParams } from '../../../lib/use-list-params';
 import { usePageTitle } from '../../../lib/use-page-title';
 
@@ -43,27 +36,6 @@ const crumbs = [{ label: 'Equipment', to: '/equipment' }, { label: title }];
 const loadNoun = sparePartMessages.loadFailed.replace('An error occurred retrieving ', '');
 const stateOptions = sparePartStateIds.map((id) => ({ value: id, label: sparePartStates[id] }));
 const isState = (value: string): value is SparePartState => (sparePartStateIds as string[]).includes(value);
-
-const csvColumns = () => {
-  const zone = displayZoneAbbreviation();
-  return [
-    { header: 'Part number', value: (p: SparePart) => p.partnumber },
-    { header: 'Description', value: (p: SparePart) => p.description },
-    { header: 'Serial', value: (p: SparePart) => p.serial },
-    { header: 'Depot', value: (p: SparePart) => p.depotsitename },
-    { header: 'Depot site', value: (p: SparePart) => p.depotsitenumber },
-    { header: 'Quantity', value: (p: SparePart) => p.quantity },
-    { header: 'State', value: (p: SparePart) => sparePartStates[p.state] },
-    { header: `Last change (${zone})`, value: (p: SparePart) => formatDateTime(p.updated) },
-    {
-      header: 'Last take or return',
-      value: (p: SparePart) =>
-        p.lastmovement
-          ? `${sparePartMovements[p.lastmovement.action]} ${p.lastmovement.quantity} by ${p.lastmovement.by}`
-          : null,
-    },
-  ];
-};
 
 export function SparePartsPage() {
   const { actor } = useSession();
@@ -80,7 +52,6 @@ export function SparePartsPage() {
   const { depots } = useDepots(allowed);
   const [moving, setMoving] = useState<SparePart | null>(null);
   const [editing, setEditing] = useState<SparePart | null>(null);
-  const [exporting, setExporting] = useState(false);
   const deletePart = useDeleteSparePart();
 
   const filters: Omit<ListSparePartsParams, 'limit' | 'offset'> = {
@@ -103,18 +74,6 @@ export function SparePartsPage() {
   const adding = manage && list.get('action') === 'new-part';
   const closeAdd = () => list.set({ action: null }, { resetPage: false, replace: true });
   const filtered = Boolean(list.get('q') || depot || state);
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const rows = await allPages((page) => listSpareParts({ ...filters, ...page }));
-      downloadCsv('spare-parts.csv', toCsv(rows, csvColumns()));
-    } catch (error) {
-      notify.warning(errorMessage(error, sparePartMessages.loadFailed));
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const confirmDelete = (part: SparePart) =>
     modals.openConfirmModal({
@@ -145,15 +104,12 @@ export function SparePartsPage() {
         crumbs={crumbs}
         actions={
           <Group gap="xs">
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              onClick={exportCsv}
-              loading={exporting}
+            <ExportCsvButton
+              path="export/inventory"
+              query={filters}
+              filename="spare-parts.csv"
               disabled={!parts.data || parts.data.count === 0}
-            >
-              Export CSV
-            </Button>
+            />
             {manage && (
               <Button
                 leftSection={<IconPlus size={16} />}

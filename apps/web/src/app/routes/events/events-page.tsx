@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CustomerFilter } from '../../../components/customer-filter';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
@@ -78,18 +79,14 @@ function EventsListPage({ view }: { view: ListView }) {
   const customerid = list.get('customerid');
   const sort = list.get('sort');
 
-  const events = useEvents(
-    {
-      view,
-      limit: pageSize,
-      offset: (list.page - 1) * pageSize,
-      q: q || undefined,
-      type,
-      customerid: staff && customerid ? Number(customerid) : undefined,
-      sort: sort || undefined,
-    },
-    allowed,
-  );
+  const filters = {
+    view,
+    q: q || undefined,
+    type,
+    customerid: staff && customerid ? Number(customerid) : undefined,
+    sort: sort || undefined,
+  };
+  const events = useEvents({ ...filters, limit: pageSize, offset: (list.page - 1) * pageSize }, allowed);
   const customers = useAllCustomers(allowed && staff && can(actor, 'customers.view'));
 
   const crumbs = [{ label: 'Events' }, { label: copy.title }];
@@ -127,11 +124,19 @@ function EventsListPage({ view }: { view: ListView }) {
         description={copy.description}
         crumbs={crumbs}
         actions={
-          wizard.manage && (
-            <Button leftSection={<IconPlus size={16} />} onClick={wizard.open}>
-              New Event
-            </Button>
-          )
+          <Group gap="xs">
+            <ExportCsvButton
+              path="export/events"
+              query={filters}
+              filename={`${copy.title.toLowerCase().replaceAll(' ', '-')}.csv`}
+              disabled={!events.data || events.data.count === 0}
+            />
+            {wizard.manage && (
+              <Button leftSection={<IconPlus size={16} />} onClick={wizard.open}>
+                New Event
+              </Button>
+            )}
+          </Group>
         }
       />
       {calendar && (

@@ -5,6 +5,7 @@ import { Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/co
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCalendarEvent, IconCalendarOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
@@ -47,16 +48,10 @@ export function PastEventsPage() {
   const type = eventTypeIds.find((t) => String(t) === typeParam);
   const sort = list.get('sort');
 
+  const filters = { q: q || undefined, type, sort: sort || undefined };
+  const days = { start: range?.start ?? 0, end: range?.end ?? 0 };
   const events = usePastEvents(
-    {
-      start: range?.start ?? 0,
-      end: range?.end ?? 0,
-      limit: pageSize,
-      offset: (list.page - 1) * pageSize,
-      q: q || undefined,
-      type,
-      sort: sort || undefined,
-    },
+    { ...days, ...filters, limit: pageSize, offset: (list.page - 1) * pageSize },
     allowed && rangeProblem === null,
   );
 
@@ -78,11 +73,19 @@ export function PastEventsPage() {
         description="Events that ended within the chosen days, most recent first."
         crumbs={crumbs}
         actions={
-          wizard.manage && (
-            <Button leftSection={<IconPlus size={16} />} onClick={wizard.open}>
-              New Event
-            </Button>
-          )
+          <Group gap="xs">
+            <ExportCsvButton
+              path={`export/events/past/${days.start}/${days.end}`}
+              query={filters}
+              filename={`past-outages-${from}-to-${to}.csv`}
+              disabled={rangeProblem !== null || !events.data || events.data.count === 0}
+            />
+            {wizard.manage && (
+              <Button leftSection={<IconPlus size={16} />} onClick={wizard.open}>
+                New Event
+              </Button>
+            )}
+          </Group>
         }
       />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} shadow="xs">

@@ -1,23 +1,18 @@
-import { type AwxJob, type AwxJobStatus, awxJobStatuses, awxMessages } from '@lightpath/domain/awx';
+import { type AwxJobStatus, awxJobStatuses, awxMessages } from '@lightpath/domain/awx';
 import { can } from '@lightpath/domain/permissions';
 import { Badge, Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconRobot, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconRobot, IconSearch } from '@tabler/icons-react';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
 import { TableSkeleton } from '../../../components/table-skeleton';
-import { type ListJobsParams, listJobs, useJobs } from '../../../features/jobs/api/list-jobs';
+import { type ListJobsParams, useJobs } from '../../../features/jobs/api/list-jobs';
 import { JobsTable } from '../../../features/jobs/components/jobs-table';
-import { jobDuration, jobStatusLabel } from '../../../features/jobs/job-format';
-import { errorMessage } from '../../../lib/api-client';
-import { allPages, downloadCsv, toCsv } from '../../../lib/csv';
-import { formatDateTime } from '../../../lib/format';
-import { notify } from '../../../lib/notify';
+import { jobStatusLabel } from '../../../features/jobs/job-format';
 import { useSession } from '../../../lib/session';
-import { displayZoneAbbreviation } from '../../../lib/time-zone';
 import { useListParams } from '../../../lib/use-list-params';
 import { usePageTitle } from '../../../lib/use-page-title';
 
@@ -34,22 +29,6 @@ const ongoingOptions = [
 const isStatus = (value: string): value is AwxJobStatus =>
   (awxJobStatuses as readonly string[]).includes(value);
 
-const csvColumns = () => {
-  const zone = displayZoneAbbreviation();
-  return [
-    { header: 'Job', value: (j: AwxJob) => j.id },
-    { header: 'Name', value: (j: AwxJob) => j.name },
-    { header: 'Operation', value: (j: AwxJob) => j.operation },
-    { header: 'Status', value: (j: AwxJob) => j.status },
-    { header: 'Hosts', value: (j: AwxJob) => j.hosts.join(' ') },
-    { header: 'Launched by', value: (j: AwxJob) => j.launchedby },
-    { header: 'Service', value: (j: AwxJob) => j.serviceid },
-    { header: `Started (${zone})`, value: (j: AwxJob) => (j.started ? formatDateTime(j.started) : null) },
-    { header: `Finished (${zone})`, value: (j: AwxJob) => (j.finished ? formatDateTime(j.finished) : null) },
-    { header: 'Duration', value: (j: AwxJob) => jobDuration(j) },
-  ];
-};
-
 export function JobsPage() {
   const { actor } = useSession();
   const allowed = can(actor, 'jobs.manage');
@@ -61,7 +40,6 @@ export function JobsPage() {
   const ongoing = ongoingParam === 'true' ? true : ongoingParam === 'false' ? false : undefined;
   const sort = list.get('sort');
   usePageTitle(title);
-  const [exporting, setExporting] = useState(false);
 
   const filters: Omit<ListJobsParams, 'limit' | 'offset'> = {
     q: q || undefined,
@@ -83,17 +61,6 @@ export function JobsPage() {
   }
 
   const filtered = Boolean(list.get('q') || status || ongoing !== undefined);
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const rows = await allPages((page) => listJobs({ ...filters, ...page }));
-      downloadCsv('awx-jobs.csv', toCsv(rows, csvColumns()));
-    } catch (error) {
-      notify.warning(errorMessage(error, awxMessages.loadFailed));
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <>
@@ -102,15 +69,12 @@ export function JobsPage() {
         description="Device operations run through AWX: who started them, on which devices, and how they ended."
         crumbs={crumbs}
         actions={
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-            onClick={exportCsv}
-            loading={exporting}
+          <ExportCsvButton
+            path="export/jobs"
+            query={filters}
+            filename="awx-jobs.csv"
             disabled={!jobs.data || jobs.data.count === 0}
-          >
-            Export CSV
-          </Button>
+          />
         }
       />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} shadow="xs">

@@ -9,6 +9,7 @@ import { isProviderType } from '@lightpath/domain/user-types';
 import { Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconTicket } from '@tabler/icons-react';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
@@ -37,15 +38,8 @@ export function TicketsPage() {
   const statusParam = list.get('status');
   const status = ticketStatuses.find((s) => s === statusParam);
 
-  const tickets = useTickets(
-    {
-      limit: pageSize,
-      offset: (list.page - 1) * pageSize,
-      q: q || undefined,
-      status,
-    },
-    allowed,
-  );
+  const filters = { q: q || undefined, status };
+  const tickets = useTickets({ ...filters, limit: pageSize, offset: (list.page - 1) * pageSize }, allowed);
 
   if (!allowed) {
     return (
@@ -62,6 +56,14 @@ export function TicketsPage() {
       New ticket
     </Button>
   );
+  const exportCsv = (
+    <ExportCsvButton
+      path="export/tickets"
+      query={filters}
+      filename="tickets.csv"
+      disabled={!tickets.data || tickets.data.count === 0}
+    />
+  );
 
   return (
     <>
@@ -73,7 +75,12 @@ export function TicketsPage() {
             : 'Faults, questions and works notices you have raised with the NOC, and their answers.'
         }
         crumbs={crumbs}
-        actions={newTicket}
+        actions={
+          <Group gap="xs">
+            {exportCsv}
+            {newTicket}
+          </Group>
+        }
       />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} shadow="xs">
         <Group gap="sm" mb="md" align="flex-end">

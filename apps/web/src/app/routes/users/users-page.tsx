@@ -4,6 +4,7 @@ import { Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/co
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { CustomerFilter } from '../../../components/customer-filter';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
@@ -31,17 +32,13 @@ export function UsersPage() {
   const sort = list.get('sort');
   const [creating, createModal] = useDisclosure(false);
 
-  const users = useUsers(
-    {
-      limit: pageSize,
-      offset: (list.page - 1) * pageSize,
-      q: q || undefined,
-      type: type ? (Number(type) as UserType) : undefined,
-      customerid: noc && customerid ? Number(customerid) : undefined,
-      sort: sort || undefined,
-    },
-    allowed,
-  );
+  const filters = {
+    q: q || undefined,
+    type: type ? (Number(type) as UserType) : undefined,
+    customerid: noc && customerid ? Number(customerid) : undefined,
+    sort: sort || undefined,
+  };
+  const users = useUsers({ ...filters, limit: pageSize, offset: (list.page - 1) * pageSize }, allowed);
   const customers = useAllCustomers(allowed && noc);
 
   if (!allowed) {
@@ -67,11 +64,19 @@ export function UsersPage() {
         }
         crumbs={[{ label: 'Administration' }, { label: 'Users' }]}
         actions={
-          can(actor, 'users.manage') && (
-            <Button leftSection={<IconUserPlus size={16} />} onClick={createModal.open}>
-              New user
-            </Button>
-          )
+          <Group gap="xs">
+            <ExportCsvButton
+              path="export/users"
+              query={filters}
+              filename="users.csv"
+              disabled={!users.data || users.data.count === 0}
+            />
+            {can(actor, 'users.manage') && (
+              <Button leftSection={<IconUserPlus size={16} />} onClick={createModal.open}>
+                New user
+              </Button>
+            )}
+          </Group>
         }
       />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} shadow="xs">

@@ -1,5 +1,5 @@
 import { apiDownload } from '../../../lib/api-client';
-import { downloadBlob } from '../../../lib/csv';
+import { downloadBlob } from '../../../lib/download-blob';
 
 export type InventoryFormat = 'csv' | 'json';
 

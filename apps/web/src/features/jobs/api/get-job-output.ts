@@ -1,7 +1,7 @@
 import { type AwxOutput, awxOutputSchema } from '@lightpath/domain/awx';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
-import { downloadBlob } from '../../../lib/csv';
+import { downloadBlob } from '../../../lib/download-blob';
 
 // The lines from `after` on (0: from the start).
 export function getJobOutput(jobid: number, after: number, signal?: AbortSignal) {

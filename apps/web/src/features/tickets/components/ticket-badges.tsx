@@ -15,7 +15,4 @@ export function TicketStatusBadge({ status, size = 'sm' }: { status: TicketStatu
   );
 }
 
-// Spec 3's types read as words: 'incident' -> 'Incident'.
-export function ticketTypeLabel(tickettype: string): string {
-  return tickettype ? `${tickettype[0]?.toUpperCase()}${tickettype.slice(1)}` : '—';
-}
+export { ticketTypeLabel } from '@lightpath/domain/tickets';
