@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { csvMessages } from '@lightpath/domain/csv';
 import { eventMessages } from '@lightpath/domain/events';
 import { expect, type Page, test } from '@playwright/test';
 import { accounts, api, apiToken, screenshot, signIn } from './fixtures';
@@ -140,5 +142,29 @@ test.describe('events', () => {
 
     await ungContext.close();
     await ebhContext.close();
+  });
+
+  test('the NOC exports every past event of the chosen days, not only the page on screen', async ({
+    page,
+  }) => {
+    await signIn(page, accounts.noc.email);
+    await page.goto('/events/past-events?from=2021-01-01');
+    const footer = page.getByText(/^Showing 1–25 of \d+ events$/);
+    await expect(footer).toBeVisible();
+    const listed = Number((await footer.textContent())!.match(/of (\d+) events/)![1]);
+    const firstTicket = (await page.getByRole('row').nth(1).getByRole('cell').first().textContent())!.trim();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^past-outages-2021-01-01-to-\d{4}-\d\d-\d\d\.csv$/);
+    await expect(page.getByText(csvMessages.generated)).toBeVisible();
+    const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^\uFEFFTicket,Title,Type,Status,Start \([\w/+-]+\),End \([\w/+-]+\),Priority,/);
+    expect(lines).toHaveLength(listed + 1);
+    expect(listed).toBeGreaterThan(25);
+    // The first row on screen is the file's first, with its end time as a spreadsheet reads one.
+    expect(`#${lines[1]!.split(',')[0]}`).toBe(firstTicket);
+    expect(lines[1]).toMatch(/,Ended,\d{4}-\d\d-\d\d \d\d:\d\d,\d{4}-\d\d-\d\d \d\d:\d\d,/);
   });
 });
