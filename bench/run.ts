@@ -305,7 +305,9 @@ async function runLoad() {
     }
     let shelfPage = null;
     if (!only?.length || only.includes('shelfpage')) {
-      log('shelf page: a 200-port shelf for the engineer in headless Chromium, 5 cold visits and 5 returning ones');
+      log(
+        'shelf page: a 200-port shelf for the engineer in headless Chromium, 5 cold visits and 5 returning ones',
+      );
       shelfPage = await measureShelfPage(app.base, await signIn(app.base, accounts.eng));
       log(
         `shelf page: median ${shelfPage.medianMs} ms, worst ${shelfPage.worstMs} ms; warm ${shelfPage.warm.runs.join(' ')} ms`,
