@@ -7,5 +7,7 @@ export function redactUrl(url: string): string {
       // were typed (//api/calendar/..., /api//calendar/...), and any other .ics name anywhere.
       .replace(/^(\/+api\/+calendar\/+)(?!feed(?:[/?#]|$))[^?#]+/i, '$1[redacted]')
       .replace(/[^/?#]+\.ics(?=[?#]|$)/gi, '[redacted].ics')
+      // A Letter of Authorisation's token: its check in the API and the web page that asks it.
+      .replace(/^(\/+(?:api\/+)?loa\/+verify\/+)[^?#]+/i, '$1[redacted]')
   );
 }

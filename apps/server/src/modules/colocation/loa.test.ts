@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crossConnects, rackSpaces } from '../../db/schema/colocation';
 import { customers } from '../../db/schema/customers';
+import { redactUrl } from '../../platform/redact-url';
 import { serverKey } from '../../platform/server-secret';
 import { buildTestApp, demo, type TestApp } from '../../test/helper';
 import { signLoaToken } from './loa-token';
@@ -209,5 +210,14 @@ describe('verifying a letter', () => {
     for (const token of cases) expect(await statusOf(token), token).toEqual({ status: 'unknown' });
     // Past the router's limit on a path parameter: 414, before any work is done.
     expect((await verify('A'.repeat(500))).statusCode).toBe(414);
+  });
+});
+
+describe('logging a check', () => {
+  it("keeps a letter's token out of the access and API logs, at the API and at the web page", () => {
+    expect(redactUrl('/api/loa/verify/AXozPy4c2kdytz8y?x=1')).toBe('/api/loa/verify/[redacted]?x=1');
+    expect(redactUrl('//api//loa/verify/AXozPy4c2kdytz8y')).toBe('//api//loa/verify/[redacted]');
+    expect(redactUrl('/loa/verify/AXozPy4c2kdytz8y')).toBe('/loa/verify/[redacted]');
+    expect(redactUrl('/api/crossconnect/12/loa')).toBe('/api/crossconnect/12/loa');
   });
 });
