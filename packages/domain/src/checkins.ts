@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, recordIdSchema } from './api';
+import { type CsvColumn, csvDateTime, csvTimeHeader } from './csv';
 import type { UserType } from './user-types';
 
 // Site check-in and check-out (spec 3, 4, 6, 8): who is standing in which site right now. A check-in is
@@ -170,3 +171,23 @@ export const siteCheckinListQuerySchema = listQuerySchema.extend({
   userid: idSchema.optional(),
 });
 export const checkinListQuerySchema = siteCheckinListQuerySchema.extend({ siteid: idSchema.optional() });
+
+// GET /api/export/checkins: the check-in history's filters and sort, without its paging.
+export const checkinExportQuerySchema = checkinListQuerySchema.omit({ limit: true, offset: true });
+
+// The check-in history as a CSV file: who was where and when, times on the reader's clock; someone
+// still on site has no check-out and the time so far.
+export function checkinCsvColumns(
+  zone: string,
+  now: number,
+): readonly CsvColumn<z.output<typeof checkinSchema>>[] {
+  return [
+    { header: 'Person', value: (c) => c.username },
+    { header: 'Site number', value: (c) => c.sitenumber },
+    { header: 'Site', value: (c) => c.sitename },
+    { header: 'Customer', value: (c) => c.customercode },
+    { header: csvTimeHeader('Checked in', zone), value: (c) => csvDateTime(c.checkintime, zone) },
+    { header: csvTimeHeader('Checked out', zone), value: (c) => csvDateTime(c.checkouttime, zone) },
+    { header: 'Duration', value: (c) => formatCheckinDuration((c.checkouttime ?? now) - c.checkintime) },
+  ];
+}

@@ -120,6 +120,13 @@ const cases: Case[] = [
     customer: 'refused',
     badQuery: 'state=lost',
   },
+  {
+    list: 'checkins',
+    nocQuery: 'sort=-checkintime',
+    key: { header: 'Person', field: 'username' },
+    customer: 'refused',
+    badQuery: 'active=maybe',
+  },
 ];
 
 // The list's own path where it differs from its export's.

@@ -14,6 +14,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconHistory, IconLogin2, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
@@ -70,14 +71,9 @@ export function CheckinsPage() {
     { limit: 1000, offset: 0, active: true, sort: 'checkintime' },
     { enabled: allowed, refetchMs: onSiteRefreshMs },
   );
+  const filters = { q: q || undefined, active: activeOf[state] ?? undefined, sort: sort || undefined };
   const history = useCheckins(
-    {
-      limit: pageSize,
-      offset: (list.page - 1) * pageSize,
-      q: q || undefined,
-      active: activeOf[state] ?? undefined,
-      sort: sort || undefined,
-    },
+    { ...filters, limit: pageSize, offset: (list.page - 1) * pageSize },
     { enabled: allowed },
   );
 
@@ -163,9 +159,17 @@ export function CheckinsPage() {
           component="section"
           aria-label="History"
         >
-          <Title order={2} fz="md" mb="sm">
-            History
-          </Title>
+          <Group justify="space-between" mb="sm">
+            <Title order={2} fz="md">
+              History
+            </Title>
+            <ExportCsvButton
+              path="export/checkins"
+              query={filters}
+              filename="site-checkins.csv"
+              disabled={!history.data || history.data.count === 0}
+            />
+          </Group>
           <Group gap="sm" mb="md" align="flex-end">
             <TextInput
               aria-label="Search check-ins"

@@ -5,6 +5,7 @@ import { IconArchive, IconPlugConnectedX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ServiceConditionBadge } from '../../../components/condition-badges';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
@@ -120,8 +121,9 @@ export function DeprovisionPage() {
   const [chosen, setChosen] = useState<ServiceSummary | null>(null);
   const deprovision = useConfirmDeprovision();
   const canOpenSite = useSiteVisibility();
+  const recentFilters = { status: 0, sort: '-provisiondate' };
   const recent = useServices(
-    { limit: pageSize, offset: (list.page - 1) * pageSize, status: 0, sort: '-provisiondate' },
+    { ...recentFilters, limit: pageSize, offset: (list.page - 1) * pageSize },
     allowed,
   );
 
@@ -173,9 +175,17 @@ export function DeprovisionPage() {
           component="section"
           aria-label="Recently deprovisioned"
         >
-          <Title order={2} fz="md" mb="sm">
-            Recently deprovisioned
-          </Title>
+          <Group justify="space-between" mb="sm">
+            <Title order={2} fz="md">
+              Recently deprovisioned
+            </Title>
+            <ExportCsvButton
+              path="export/services"
+              query={recentFilters}
+              filename="deprovisioned-services.csv"
+              disabled={!recent.data || recent.data.count === 0}
+            />
+          </Group>
           {recent.isPending ? (
             <TableSkeleton rows={4} />
           ) : recent.isError ? (
