@@ -175,6 +175,12 @@ export const scenarios: Scenario[] = [
     ['NOC', 'noc', ''],
     ['customer admin', 'custAdmin', ''],
   ]),
+  // Issue 16: two years of monthly invoices for every billed customer.
+  ...listScenarios('/api/invoices/json?limit=100', [
+    ['NOC', 'noc', ''],
+    ['NOC, paid, sorted by customer', 'noc', '&status=paid&sort=customername'],
+    ['customer admin, one year', 'custAdmin', '&period=2026'],
+  ]),
   {
     name: 'GET /api/equipment/1 (engineer, 200-port shelf)',
     method: 'GET',

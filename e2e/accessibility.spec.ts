@@ -63,6 +63,7 @@ const pageDialogs: { path: string; permission: Permission; open?: (page: Page) =
   { path: '/equipment/inventory?action=new-part', permission: 'equipment.manage' },
   { path: '/colocation/rackspaces?action=new-rack-space', permission: 'colocation.manage' },
   { path: '/colocation/crossconnects?action=new-cross-connect', permission: 'colocation.manage' },
+  { path: '/documentation/invoices?action=new-invoice', permission: 'invoices.manage' },
   {
     // An edit opens with the ends already chosen, so the B-end picker and its panels are on screen.
     path: '/colocation/crossconnects',

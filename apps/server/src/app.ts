@@ -37,6 +37,7 @@ import { exportRoutes } from './modules/exports/routes';
 import { faqRoutes } from './modules/faq/routes';
 import { integrationRoutes } from './modules/integrations/routes';
 import { integrationRecorders } from './modules/integrations/service';
+import { invoiceRoutes } from './modules/invoices/routes';
 import { netboxRoutes } from './modules/netbox/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { portalRoutes } from './modules/portal/routes';
@@ -211,6 +212,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(awxRoutes);
       await api.register(colocationRoutes);
       await api.register(apiLogRoutes);
+      await api.register(invoiceRoutes);
     },
     { prefix: '/api' },
   );

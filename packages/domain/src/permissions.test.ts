@@ -72,6 +72,7 @@ const expected: Record<Permission, readonly [boolean, boolean, boolean, boolean,
   'colocation.manage': [Y, N, Y, N, N, N],
   // 'invoices': NOC all, customer admin own.
   'invoices.view': [Y, N, N, Y, Y, N],
+  'invoices.manage': [Y, N, N, N, N, N],
   // 'reports': NOC and eng all, customers own.
   'reports.view': [Y, N, Y, Y, Y, Y],
   // 'API logs': NOC only.

@@ -56,6 +56,8 @@ export const permissionTable = {
   'colocation.view': { types: [1, 3, 4, 5] },
   'colocation.manage': { types: [1, 3] },
   'invoices.view': { types: [1, 4] },
+  // Adding an invoice with its PDF is the NOC's: it comes from the provider's billing (decision 035).
+  'invoices.manage': { types: [1] },
   'reports.view': { types: [1, 3, 4, 5] },
   'apilogs.view': { types: [1] },
   'outbox.view': { types: [1] },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { RawQuery } from './client';
 
 // The list and detail reads run as named statements on the driver (RawQuery), like the session
 // lookup. A list's SQL depends on which filters and sort are in use, and PostgreSQL allows one text
@@ -37,4 +38,30 @@ export const epochSeconds = (column: string) => `floor(extract(epoch from ${colu
 // The rows of a Drizzle `execute()`: both drivers (PGlite and node-postgres) answer with them under `rows`.
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+// A list page whose statement carries its total as the `total` column (`pageText` places the limit
+// and offset); past the last page no row carries it, so it is counted alone.
+export async function pageOf<T>(
+  query: RawQuery,
+  name: string,
+  pageText: (limit: string, offset: string) => string,
+  countText: string,
+  params: Params,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; results: T[] }> {
+  const limit = params.add(page.limit);
+  const offset = params.add(page.offset);
+  const text = pageText(limit, offset);
+  const rows = await query<T & { total: number }>(statementName(name, text), text, params.values);
+  if (rows.length > 0)
+    return { count: rows[0]!.total, results: rows.map(({ total: _, ...row }) => row as T) };
+  if (page.offset === 0) return { count: 0, results: [] };
+  // Past the last page: the total still has to be told.
+  const [counted] = await query<{ total: number }>(
+    statementName(`${name}_count`, countText),
+    countText,
+    params.values.slice(0, -2),
+  );
+  return { count: counted?.total ?? 0, results: [] };
 }

@@ -36,6 +36,7 @@ export const trackedTables = [
   'events',
   'faq_articles',
   'integration_status',
+  'invoices',
   'rack_spaces',
   'service_notifications',
   'service_patching',

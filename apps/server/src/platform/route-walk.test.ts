@@ -70,6 +70,11 @@ async function recordsOf(code: string) {
     'select cross_connect_id from cross_connects where customer_id = $1 order by cross_connect_id limit 1',
     [customer.customerId],
   );
+  const [invoice] = await t.database.query<{ uuid: string }>(
+    'route_walk_invoice',
+    'select uuid::text as uuid from invoices where customer_id = $1 order by issued_at limit 1',
+    [customer.customerId],
+  );
   return {
     customerid: String(customer.customerId),
     userid: String(user.userId),
@@ -103,6 +108,7 @@ async function recordsOf(code: string) {
     jobid: '1',
     originalRackID: rack!.rack_id,
     crossconnectid: String(crossConnect!.cross_connect_id),
+    invoiceuuid: invoice!.uuid,
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -119,4 +120,36 @@ export function problemOf(reply: {
   const body = reply.json();
   expect(body.message).toContain(body.payload?.errors?.[0]?.message);
   return body.payload?.errors?.[0]?.message;
+}
+
+export type MultipartPart =
+  | { name: string; content: Buffer; field?: string; type?: string }
+  | { field: string; value: string };
+
+// A multipart/form-data body as a browser sends it, each file under its own field name.
+export function multipart(parts: MultipartPart[]) {
+  const boundary = `----lightpath${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  parts.forEach((part, i) => {
+    if ('value' in part) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`,
+        ),
+      );
+      return;
+    }
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? `file${i}`}"; filename="${part.name}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      part.content,
+      Buffer.from('\r\n'),
+    );
+  });
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

@@ -174,6 +174,10 @@ const signedInRoutes: RouteObject[] = [
     element: page(() => import('./routes/api-logs/api-logs-page').then((m) => m.ApiLogsPage)),
   },
   {
+    path: 'documentation/invoices',
+    element: page(() => import('./routes/invoices/invoices-page').then((m) => m.InvoicesPage)),
+  },
+  {
     path: 'jobs',
     element: page(() => import('./routes/jobs/jobs-page').then((m) => m.JobsPage)),
   },

@@ -200,6 +200,27 @@ async function readReply(response: Response, options: RequestOptions): Promise<A
   });
 }
 
+// A form with files (multipart/form-data): the browser sets the type with its boundary. The reply
+// is read like any other (401 signs out, 403 is told, a failure carries the server's field errors).
+export async function apiUpload<S extends z.ZodType>(
+  path: string,
+  options: { form: FormData; reply: S },
+): Promise<ApiReply<z.output<S>>> {
+  const token = getToken();
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path), {
+      method: 'POST',
+      headers: { Accept: 'application/json', ...(token ? { 'X-AUTH-TOKEN': token } : {}) },
+      body: options.form,
+    });
+  } catch {
+    throw new ApiError(0, fallbackMessage(0), { fromServer: false });
+  }
+  const { payload, message } = await readReply(response, {});
+  return { payload: checkedPayload(path, options.reply, payload), message };
+}
+
 // A file from the API (a ticket's attachment): its bytes on success; a refusal is an envelope and is
 // reported like any other reply's.
 export async function apiDownload(path: string, query?: Record<string, QueryValue>): Promise<Blob> {

@@ -262,6 +262,8 @@ describe('national seed', () => {
       crossConnects: 534,
       // Issue 17: API calls over the last 89 days, within the default 90-day retention.
       apiLogs: 1_000_000,
+      // Two years of monthly invoices for each of the 483 enabled customers with services.
+      invoices: 11_592,
     });
     expect(seeded.colocation).toMatchObject({
       not_at_pop: 0,
@@ -386,6 +388,8 @@ describe('national seed', () => {
       rackSpaces: 22,
       crossConnects: 15,
       apiLogs: 3000,
+      // Issue 16: 24 monthly invoices for each of the 11 demo customers.
+      invoices: 264,
     });
     // Issue 16: UNG and EBH (the route walk's customers) and half the others rent rack spaces.
     expect(seeded.colocation).toMatchObject({

@@ -21,6 +21,7 @@ import { seedEquipment } from './equipment';
 import { seedDemoEventComments, seedDemoTickets, seedEventHistory } from './events';
 import { seedFaq } from './faq';
 import { type InventorySize, seedInventory } from './inventory';
+import { seedInvoices } from './invoices';
 import { type Random, seededRandom } from './random';
 import { seedSpareParts } from './spare-parts';
 import { type SupportSize, seedSupport } from './support';
@@ -119,7 +120,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
 // Removes every row the seed creates, for `npm run seed -- --reset`.
 export async function clearSeededData(db: Db) {
   await db.execute(
-    sql`truncate table api_logs, cross_connects, rack_spaces, awx_job_watches, awx_jobs, equipment_alarms, equipment_parts, equipment_ports, equipment_cards, shelves, zabbix_mutes, spare_part_movements, spare_parts, audit_log, outbox, change_log, faq_articles, calendar_feeds, event_notifications, event_comments, site_checkins, site_access_requests, ticket_attachments, ticket_comments, tickets, login_attempts, password_resets, sessions, service_notifications, site_contacts, contacts, event_services, events, service_patching, services, sites, simulated_third_party_circuits, users, customers restart identity cascade`,
+    sql`truncate table invoices, api_logs, cross_connects, rack_spaces, awx_job_watches, awx_jobs, equipment_alarms, equipment_parts, equipment_ports, equipment_cards, shelves, zabbix_mutes, spare_part_movements, spare_parts, audit_log, outbox, change_log, faq_articles, calendar_feeds, event_notifications, event_comments, site_checkins, site_access_requests, ticket_attachments, ticket_comments, tickets, login_attempts, password_resets, sessions, service_notifications, site_contacts, contacts, event_services, events, service_patching, services, sites, simulated_third_party_circuits, users, customers restart identity cascade`,
   );
 }
 
@@ -214,6 +215,8 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
   const colocation = await seedColocation(db, seededRandom(20261127), size.colocationShare, now);
   // Generated in the database from each row's number (no random draws), within the default retention.
   const apiLogs = await seedApiLogs(db, size.apiLogs.calls, size.apiLogs.days, now);
+  // Two years of monthly invoices at both scales (issue 16), from a generator of their own too.
+  const billing = await seedInvoices(db, seededRandom(20261128), 24, now);
   // After a bulk load: fresh statistics, so the planner does not guess at empty tables, and a
   // visibility map, so counts over an index (the lists' totals) need not visit the table.
   await db.execute(sql`vacuum analyze`);
@@ -230,5 +233,6 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
     ...jobs,
     ...colocation,
     ...apiLogs,
+    ...billing,
   };
 }

@@ -17,7 +17,14 @@ import { customers } from '../../db/schema/customers';
 import { contacts, siteContacts, sites } from '../../db/schema/inventory';
 import { outbox } from '../../db/schema/platform';
 import { siteAccessRequests, ticketAttachments, tickets } from '../../db/schema/tickets';
-import { buildTestApp, demo, problemOf, type TestApp } from '../../test/helper';
+import {
+  buildTestApp,
+  demo,
+  type MultipartPart,
+  multipart,
+  problemOf,
+  type TestApp,
+} from '../../test/helper';
 
 // A small size limit, so that "too large" needs only a few kilobytes.
 const maxBytes = 4096;
@@ -33,43 +40,20 @@ const julyFirst = 1_782_856_800;
 const pdf = (size = 200) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(size - 9, 0x20)]);
 const png = () => Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
-type Part =
-  | { name: string; content: Buffer; field?: string; type?: string }
-  | { field: string; value: string };
-
-// A multipart/form-data body as a browser sends it, each file under its own field name.
-function multipart(parts: Part[]) {
-  const boundary = `----lightpath${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  parts.forEach((part, i) => {
-    if ('value' in part) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`,
-        ),
-      );
-      return;
-    }
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? `file${i}`}"; filename="${part.name}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      part.content,
-      Buffer.from('\r\n'),
-    );
-  });
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-function upload(siteId: number, parts: Part[], as: string = demo.noc, method: 'POST' | 'PUT' = 'POST') {
+function upload(
+  siteId: number,
+  parts: MultipartPart[],
+  as: string = demo.noc,
+  method: 'POST' | 'PUT' = 'POST',
+) {
   return t.call({ method, url: `/api/site/${siteId}/access/form`, as, ...multipart(parts) });
 }
 
-async function uploaded(siteId: number, parts: Part[], as: string = demo.noc): Promise<AccessAttachment[]> {
+async function uploaded(
+  siteId: number,
+  parts: MultipartPart[],
+  as: string = demo.noc,
+): Promise<AccessAttachment[]> {
   const reply = await upload(siteId, parts, as);
   expect(reply.statusCode, reply.body).toBe(201);
   return reply.json().payload.attachments;
@@ -206,7 +190,7 @@ describe('uploading the access form', () => {
     expect(reply.statusCode, reply.body).toBe(201);
   });
 
-  it.each<[string, Part[], number, string]>([
+  it.each<[string, MultipartPart[], number, string]>([
     [
       'a file over the size limit',
       [{ name: 'big.pdf', content: pdf(maxBytes + 1) }],

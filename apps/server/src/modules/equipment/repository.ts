@@ -19,7 +19,7 @@ import {
   shelves,
 } from '../../db/schema/equipment';
 import { services } from '../../db/schema/inventory';
-import { epochSeconds, Params, statementName } from '../../db/statements';
+import { epochSeconds, Params, pageOf } from '../../db/statements';
 import { containsPattern } from '../../platform/scope';
 
 // Equipment is the provider's own: no customer owns a shelf and no customer may read one, so no read
@@ -94,30 +94,6 @@ function shelfWhere(filter: ShelfListFilter, params: Params): string {
         where m.site_id in (select site_id from sites where site_name ilike ${pattern}))`);
   }
   return where.length > 0 ? where.join(' and ') : 'true';
-}
-
-async function pageOf<T>(
-  query: RawQuery,
-  name: string,
-  pageText: (limit: string, offset: string) => string,
-  countText: string,
-  params: Params,
-  page: Page,
-): Promise<{ count: number; results: T[] }> {
-  const limit = params.add(page.limit);
-  const offset = params.add(page.offset);
-  const text = pageText(limit, offset);
-  const rows = await query<T & { total: number }>(statementName(name, text), text, params.values);
-  if (rows.length > 0)
-    return { count: rows[0]!.total, results: rows.map(({ total: _, ...row }) => row as T) };
-  if (page.offset === 0) return { count: 0, results: [] };
-  // Past the last page: the total still has to be told.
-  const [counted] = await query<{ total: number }>(
-    statementName(`${name}_count`, countText),
-    countText,
-    params.values.slice(0, -2),
-  );
-  return { count: counted?.total ?? 0, results: [] };
 }
 
 export async function listShelves(

@@ -45,13 +45,6 @@ export const placeholderRoutes: PlaceholderRoute[] = [
     area: 'reports',
     permission: 'reports.view',
   },
-  {
-    path: '/documentation/invoices',
-    title: 'Invoices',
-    section: reports,
-    area: 'invoices',
-    permission: 'invoices.view',
-  },
   { path: '/general-pages/blank-page', title: 'Blank Page', area: 'blank page' },
 ];
 
