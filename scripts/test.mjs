@@ -1,27 +1,73 @@
-// `npm test`: every check, in order, stopping at the first failure: lint (with the web app's import
-// boundaries), typecheck, unit tests
-// (domain and web), the API suite on PGlite, the same suite on PostgreSQL when one is reachable, and the
-// end-to-end suite in Chromium (its two-instance test on that PostgreSQL too). Ends with one line
-// counting the tests that ran.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// `npm test`: every check, stopping at the first failed step: lint (with the web app's import
+// boundaries); typecheck beside the unit tests (domain and web); the API suite on PGlite beside the same
+// suite on PostgreSQL when one is reachable; the build; and the end-to-end suite in Chromium (its
+// two-instance test on that PostgreSQL too). Ends with one line counting the tests that ran.
+//
+// Vitest gives a run one worker per core less one, and tsc is single-threaded, so on a two-core machine
+// each of these stages keeps one core busy: the paired stages run side by side, each writing to its own
+// log, which is printed whole when the pair is done. The end-to-end suite runs alone: it times pages.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const reports = join(root, 'test-results', 'reports');
-rmSync(reports, { recursive: true, force: true });
-mkdirSync(reports, { recursive: true });
+const logs = join(root, 'test-results', 'logs');
+for (const folder of [reports, logs]) {
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+}
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const stages = [];
 
-function run(name, command, args, env = {}) {
-  console.log(`\n━━ ${name} ━━`);
+// One stage: its output goes to the terminal, or to a log file when it runs beside another.
+function start({ name, command, args, env = {} }, logFile) {
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  stages.push(`${result.status === 0 ? 'ok  ' : 'FAIL'} ${name} (${seconds} s)`);
-  return result.status === 0;
+  const out = logFile ? createWriteStream(logFile) : null;
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: out ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (out) {
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+  }
+  return new Promise((done) => {
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const finish = () => done({ name, ok: code === 0, seconds });
+      if (out) out.end(finish);
+      else finish();
+    });
+  });
+}
+
+function record(result) {
+  stages.push(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name} (${result.seconds} s)`);
+  return result.ok;
+}
+
+async function run(stage) {
+  console.log(`\n━━ ${stage.name} ━━`);
+  const ok = record(await start(stage));
+  stage.after?.();
+  return ok;
+}
+
+async function runSideBySide(pair) {
+  const files = pair.map((stage) =>
+    join(logs, `${stage.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.log`),
+  );
+  console.log(`\n━━ side by side: ${pair.map((s) => s.name).join(' | ')} ━━`);
+  const results = await Promise.all(pair.map((stage, i) => start(stage, files[i])));
+  for (const [i, stage] of pair.entries()) {
+    console.log(`\n━━ ${stage.name} (${results[i].seconds} s) ━━`);
+    process.stdout.write(readFileSync(files[i], 'utf8'));
+    stage.after?.();
+  }
+  return results.map(record).every(Boolean);
 }
 
 function countVitest(file) {
@@ -42,14 +88,13 @@ function countPlaywright(file) {
 
 function vitest(name, file, args, env) {
   const out = join(reports, file);
-  const ok = run(
+  return {
     name,
-    'npx',
-    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    command: 'npx',
+    args: ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`],
     env,
-  );
-  countVitest(out);
-  return ok;
+    after: () => countVitest(out),
+  };
 }
 
 function postgresAnswers() {
@@ -64,14 +109,10 @@ function postgresAnswers() {
 
 // The PostgreSQL server the API suite runs on a second time, and the end-to-end suite's two-instance
 // test needs (two processes cannot share the embedded PGlite); null when there is none.
-let postgres;
-async function postgresUrl() {
-  postgres ??=
-    process.env.TEST_DATABASE_URL ??
-    process.env.DATABASE_URL ??
-    ((await postgresAnswers()) ? 'postgres://postgres@127.0.0.1:5432/postgres' : null);
-  return postgres;
-}
+const postgres =
+  process.env.TEST_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  ((await postgresAnswers()) ? 'postgres://postgres@127.0.0.1:5432/postgres' : null);
 
 function finish(ok) {
   console.log('\n━━ summary ━━');
@@ -81,45 +122,50 @@ function finish(ok) {
   process.exit(ok ? 0 : 1);
 }
 
+const typecheck = { name: 'typecheck', command: 'npm', args: ['run', 'typecheck', '--silent'] };
+const unit = vitest('unit tests (domain, web)', 'unit.json', ['--project', 'domain', '--project', 'web']);
+// The external systems' clients (apps/server/src/integrations) are tested against their real servers or
+// fakes (Prometheus, Zabbix's API on its own database, AWX, NetBox, Zendesk), never the portal's
+// database: they run once, in the PostgreSQL stage when there is one (two runs side by side would also
+// fight over the Zabbix peer's port). The PGlite stage runs on PGlite even when the shell exports
+// TEST_DATABASE_URL (.ci/run does).
+const apiOnPglite = vitest(
+  'API tests on PGlite',
+  'api-pglite.json',
+  ['--project', 'server', ...(postgres ? ['--exclude', 'apps/server/src/integrations/**'] : [])],
+  { TEST_DATABASE_URL: '' },
+);
+const apiOnPostgres =
+  postgres &&
+  vitest('API tests on PostgreSQL', 'api-postgres.json', ['--project', 'server'], {
+    TEST_DATABASE_URL: postgres,
+  });
+const e2eReport = join(reports, 'e2e.json');
+
 const steps = [
   () =>
-    run('lint (biome, web import boundaries)', 'sh', [
-      '-c',
-      'npx biome ci . && node scripts/check-boundaries.mjs',
-    ]),
-  () => run('typecheck', 'npm', ['run', 'typecheck', '--silent']),
-  () => vitest('unit tests (domain, web)', 'unit.json', ['--project', 'domain', '--project', 'web']),
-  // On PGlite even when the shell exports TEST_DATABASE_URL (.ci/run does): the next stage is PostgreSQL's.
-  () => vitest('API tests on PGlite', 'api-pglite.json', ['--project', 'server'], { TEST_DATABASE_URL: '' }),
-  async () => {
-    const url = await postgresUrl();
-    if (!url) {
-      console.log(
-        '\n━━ API tests on PostgreSQL ━━\nNo TEST_DATABASE_URL or DATABASE_URL, and nothing on 127.0.0.1:5432: not run.',
-      );
-      stages.push('skip API tests on PostgreSQL (no server)');
-      return true;
-    }
-    return vitest('API tests on PostgreSQL', 'api-postgres.json', ['--project', 'server'], {
-      TEST_DATABASE_URL: url,
-    });
-  },
-  () => run('build', 'node', ['scripts/build.mjs']),
-  async () => {
-    const out = join(reports, 'e2e.json');
-    const url = await postgresUrl();
-    const ok = run(
-      'end-to-end tests (Chromium)',
-      'npx',
-      ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
-      {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-        ...(url && { TEST_DATABASE_URL: url }),
-      },
+    run({
+      name: 'lint (biome, web import boundaries)',
+      command: 'sh',
+      args: ['-c', 'npx biome ci . && node scripts/check-boundaries.mjs'],
+    }),
+  () => runSideBySide([typecheck, unit]),
+  () => {
+    if (apiOnPostgres) return runSideBySide([apiOnPglite, apiOnPostgres]);
+    stages.push(
+      'skip API tests on PostgreSQL (no TEST_DATABASE_URL, DATABASE_URL or server on 127.0.0.1:5432)',
     );
-    countPlaywright(out);
-    return ok;
+    return run(apiOnPglite);
   },
+  () => run({ name: 'build', command: 'node', args: ['scripts/build.mjs'] }),
+  () =>
+    run({
+      name: 'end-to-end tests (Chromium)',
+      command: 'npx',
+      args: ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, ...(postgres && { TEST_DATABASE_URL: postgres }) },
+      after: () => countPlaywright(e2eReport),
+    }),
 ];
 
 for (const step of steps) {
