@@ -1,10 +1,10 @@
-import '@mantine/charts/styles.css';
-import { AreaChart } from '@mantine/charts';
-import { Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { formatDisplayTime } from '../lib/time-zone';
+import { Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 
-// Recharts renders its tooltip before any point is hovered, with no label: that must not throw.
-const formatTime = (seconds: number) => (Number.isFinite(seconds) ? formatDisplayTime(seconds) : '');
+// The plot's library (@mantine/charts with recharts, about 420 kB) loads when a chart first shows, not
+// with the page that may show one: a shelf page paints its ports without it, and the legend's figures
+// above the plot are there at once.
+const TimeSeriesPlot = lazy(async () => ({ default: (await import('./time-series-plot')).TimeSeriesPlot }));
 
 export type ChartSeries = {
   name: string;
@@ -64,24 +64,15 @@ export function TimeSeriesChart({
       {/* The legend above says the figures in words; the chart is a picture of them, kept out of the
           reading order and the tab order alike (inert), as the chart's own elements can take focus. */}
       <div aria-hidden="true" inert>
-        <AreaChart
-          h={height}
-          data={rows as Record<string, unknown>[]}
-          dataKey="datetime"
-          series={series.map(({ name, label, color }) => ({ name, label, color }))}
-          curveType="monotone"
-          withDots={false}
-          withGradient
-          fillOpacity={0.25}
-          strokeWidth={1.5}
-          gridAxis="y"
-          tickLine="none"
-          unit=""
-          valueFormatter={valueFormatter}
-          xAxisProps={{ tickFormatter: formatTime, minTickGap: 40, fontSize: 11 }}
-          yAxisProps={{ width: 44, tickCount: 3, fontSize: 11, tickFormatter: yTickFormatter }}
-          tooltipProps={{ labelFormatter: (label) => formatTime(Number(label)) }}
-        />
+        <Suspense fallback={<Skeleton h={height} />}>
+          <TimeSeriesPlot
+            rows={rows}
+            series={series}
+            valueFormatter={valueFormatter}
+            yTickFormatter={yTickFormatter}
+            height={height}
+          />
+        </Suspense>
       </div>
       <VisuallyHidden>{summary}</VisuallyHidden>
       <Text fz={11} c="dimmed" ta="right">
