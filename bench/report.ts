@@ -2,6 +2,7 @@
 // leaves half a result behind) and renders the Markdown table.
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ApiLogBenchResult } from './api-log';
 import type { DashboardTiming } from './dashboard';
 import type { ExportBenchResult } from './export';
 import type { PreflightBenchResult } from './preflight';
@@ -66,6 +67,7 @@ export type BenchResults = {
   servicesExport: ExportBenchResult | null;
   listExports: ExportBenchResult[];
   preflight: PreflightBenchResult | null;
+  apiLog?: ApiLogBenchResult | null;
   budgets: BudgetCheck[];
 };
 

@@ -6,6 +6,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { demoPassword } from '../apps/server/src/db/seed/demo-customers';
+import { measureApiLogCost } from './api-log';
 import { measureDashboard, measureShelfPage } from './dashboard';
 import { prepareDatabase } from './database';
 import { type ExportBenchResult, listExportPaths, measureListExport, measureServicesExport } from './export';
@@ -338,6 +339,35 @@ async function runLoad() {
         );
       }
     }
+    // Issue 17 (api-log.ts): GET /api/user/me with the API logs on and off, on the same database. A
+    // second app process needs a database two processes can open: PostgreSQL only.
+    let apiLog = null;
+    if ((!only?.length || only.includes('apilog')) && database.kind === 'postgres') {
+      log('API log cost: a second app with API_LOG=false on the same database, user/me in 3 on-off pairs');
+      const silent = await startTarget('app', {
+        BENCH_DATABASE_URL: database.url,
+        BENCH_SKIP_SEED: '1',
+        API_LOG: 'false',
+      });
+      try {
+        const me: Scenario = { name: 'user/me', method: 'GET', path: '/api/user/me', as: 'noc' };
+        apiLog = await measureApiLogCost({
+          load: async (base) => {
+            if (warmupSeconds > 0) await cannon(base, me, tokens, warmupSeconds);
+            return (await cannon(base, me, tokens, seconds)).requests.mean;
+          },
+          logging: app.base,
+          silent: silent.base,
+          pairs: 3,
+          log,
+        });
+        log(
+          `API log cost: on ${Math.round(apiLog.onMedianRps)} req/s, off ${Math.round(apiLog.offMedianRps)} req/s (median), ${apiLog.costPercent.toFixed(1)}% cost`,
+        );
+      } finally {
+        await stopTarget(silent);
+      }
+    }
     // The preflight budget (preflight.ts): an outage on 2,000 services across 300 customers.
     const preflight =
       !only?.length || only.includes('preflight')
@@ -350,6 +380,7 @@ async function runLoad() {
       servicesExport,
       listExports,
       preflight,
+      apiLog,
       database: {
         kind: info.kind,
         version: info.version,
@@ -433,6 +464,15 @@ async function main() {
       met: listExport.met,
     });
   }
+  if (load?.apiLog) {
+    const { apiLog } = load;
+    budgets.push({
+      name: 'GET /api/user/me with every call logged (API logs) against API_LOG=false, 3 on-off pairs',
+      budget: `cost < ${Math.round((1 - apiLog.budget.minOnOffRatio) * 100)}% of req/s`,
+      value: `on ${Math.round(apiLog.onMedianRps)} req/s, off ${Math.round(apiLog.offMedianRps)} req/s (medians): ${apiLog.costPercent.toFixed(1)}%`,
+      met: apiLog.met,
+    });
+  }
   if (load?.preflight) {
     const { preflight } = load;
     budgets.push({
@@ -498,6 +538,7 @@ async function main() {
     servicesExport: load?.servicesExport ?? null,
     listExports: load?.listExports ?? [],
     preflight: load?.preflight ?? null,
+    apiLog: load?.apiLog ?? null,
     budgets,
   };
 

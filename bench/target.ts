@@ -49,6 +49,8 @@ async function serveApp() {
     LOGIN_MAX_FAILURES_PER_EMAIL: '1000000000',
   };
   if (process.env.DATABASE_POOL_SIZE) env.DATABASE_POOL_SIZE = process.env.DATABASE_POOL_SIZE;
+  // The API log comparison (api-log.ts) runs a second app with API_LOG=false on the seeded database.
+  if (process.env.API_LOG) env.API_LOG = process.env.API_LOG;
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   else env.DATA_DIR = process.env.BENCH_DATA_DIR;
   const config = loadConfig(env);
@@ -57,7 +59,10 @@ async function serveApp() {
   const database = await openDatabase(config.database);
   const openMs = performance.now() - started;
   started = performance.now();
-  const counts = await seedDatabase(database.db, 'national');
+  const counts =
+    process.env.BENCH_SKIP_SEED === '1'
+      ? { customers: 0, users: 0 }
+      : await seedDatabase(database.db, 'national');
   const seedMs = performance.now() - started;
   const versionRows = (await database.db.execute(sql`select version() as version`)) as unknown as {
     rows: { version: string }[];

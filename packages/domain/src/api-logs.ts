@@ -132,7 +132,11 @@ export const apiLogSchema = z.object({
   route: z.string().nullable(),
   path: z.string(),
   status: z.number(),
+  // Identical calls in one second (same caller, path, status, address and agent) are one record:
+  // how many, their mean duration and the longest.
+  calls: z.number(),
   durationms: z.number(),
+  maxdurationms: z.number().nullable(),
   address: z.string().nullable(),
   useragent: z.string().nullable(),
   requestid: z.string().nullable(),
@@ -160,7 +164,9 @@ export const apiLogCsvColumns: readonly CsvColumn<ApiLog>[] = [
   { header: 'Route', value: (log) => log.route },
   { header: 'Path', value: (log) => log.path },
   { header: 'Status', value: (log) => log.status },
+  { header: 'Calls', value: (log) => log.calls },
   { header: 'Duration (ms)', value: (log) => log.durationms },
+  { header: 'Longest (ms)', value: (log) => log.maxdurationms ?? log.durationms },
   { header: 'Address', value: (log) => log.address },
   { header: 'User agent', value: (log) => log.useragent },
   { header: 'Request id', value: (log) => log.requestid },

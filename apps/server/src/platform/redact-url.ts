@@ -11,3 +11,12 @@ export function redactUrl(url: string): string {
       .replace(/^(\/+(?:api\/+)?loa\/+verify\/+)[^?#]+/i, '$1[redacted]')
   );
 }
+
+// Every name the expressions above look for in a path, tested first: most paths hold none and skip
+// them (the API logs redact every call's path). An expression added above adds its name here.
+const mayHoldSecret = /calendar|\.ics|loa/i;
+
+// A path (no query string) as it may be kept: the API logs' copy of the call.
+export function redactPath(path: string): string {
+  return mayHoldSecret.test(path) ? redactUrl(path) : path;
+}

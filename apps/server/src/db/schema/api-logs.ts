@@ -21,7 +21,11 @@ export const apiLogs = pgTable(
     route: text('route'),
     path: text('path').notNull(),
     status: smallint('status').notNull(),
+    // Identical calls in one second (a script repeating a request) are one record: how many, their
+    // mean duration (duration_ms) and the longest.
+    calls: integer('calls').notNull().default(1),
     durationMs: real('duration_ms').notNull(),
+    maxDurationMs: real('max_duration_ms'),
     address: text('address'),
     userAgent: text('user_agent'),
     requestId: text('request_id'),

@@ -1,7 +1,7 @@
 import type { ApiLog } from '@lightpath/domain/api-logs';
 import { apiLogMessages } from '@lightpath/domain/api-logs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiLogWriter } from '../../platform/api-log';
+import { type ApiLogRecord, createApiLogWriter } from '../../platform/api-log';
 import { buildTestApp, demo, problemOf, type TestApp } from '../../test/helper';
 import { pruneApiLogs } from './service';
 
@@ -62,6 +62,7 @@ describe('GET /api/apilogs', () => {
     const token = 'abcdefghijklmnopqrstuvwxyz0123456789ABCD';
     await t.app.inject({ method: 'GET', url: `/api/calendar/${token}.ics` });
     await t.app.inject({ method: 'GET', url: `/api/ticket/1?token=${token}&key=${token}` });
+    await t.app.inject({ method: 'GET', url: `/api/loa/verify/${token}` });
     const logs = await logsFor(`route=calendar`);
     expect(logs.length).toBeGreaterThan(0);
     const [stored] = await t.database.query<{ n: number }>(
@@ -168,7 +169,7 @@ describe('GET /api/export/apilogs', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Time (UTC),User,User id,Customer,Acting as,Method,Route,Path,Status,Duration (ms),Address,User agent,Request id',
+      'Time (UTC),User,User id,Customer,Acting as,Method,Route,Path,Status,Calls,Duration (ms),Longest (ms),Address,User agent,Request id',
     );
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => line.includes(demo.ungUser))).toBe(true);
@@ -186,27 +187,67 @@ describe('the API log writer and retention', () => {
       t.app.log,
       { batchSize: 2, maxQueued: 3, flushEveryMs: 60_000 },
     );
-    const record = {
-      at: new Date(),
-      userId: null,
-      email: 'writer-test@example.com',
-      customerId: null,
-      actingType: null,
-      method: 'GET',
-      route: null,
-      path: '/api/writer-test',
-      status: 200,
-      durationMs: 1.5,
-      address: '192.0.2.1',
-      userAgent: null,
-      requestId: null,
-    };
-    for (let i = 0; i < 5; i++) writer.add(record);
+    const record: ApiLogRecord = [
+      Date.now(),
+      null,
+      'writer-test@example.com',
+      null,
+      null,
+      'GET',
+      null,
+      '/api/writer-test',
+      200,
+      1.5,
+      '192.0.2.1',
+      null,
+      null,
+      1,
+      1.5,
+    ];
+    // Five calls of their own (a path each), so none is gathered into another.
+    for (let i = 0; i < 5; i++)
+      writer.add([...record.slice(0, 7), `/api/writer-test/${i}`, ...record.slice(8)] as ApiLogRecord);
     await writer.flush();
     expect(writer.stats()).toMatchObject({ queued: 3, dropped: 2, written: 0 });
     fail = false;
     await writer.stop();
     expect(writer.stats()).toMatchObject({ queued: 0, dropped: 2, written: 3 });
+  });
+
+  it('gathers identical calls in one second into one record with their count, mean and longest', async () => {
+    const writer = createApiLogWriter(t.database.query, t.app.log, { flushEveryMs: 60_000 });
+    const at = Math.floor(Date.now() / 1000) * 1000 + 10;
+    const call = (ms: number, requestId: string): ApiLogRecord => [
+      at,
+      null,
+      null,
+      null,
+      null,
+      'GET',
+      '/api/user/me',
+      '/api/user/me',
+      401,
+      ms,
+      '192.0.2.77',
+      'a script',
+      requestId,
+      1,
+      ms,
+    ];
+    writer.add(call(2, 'req-a'));
+    writer.add(call(4, 'req-b'));
+    writer.add(call(9, 'req-c'));
+    writer.add([...call(1, 'req-d').slice(0, 8), 404, ...call(1, 'req-d').slice(9)] as ApiLogRecord);
+    await writer.stop();
+    const logs = await logsFor('address=192.0.2.77');
+    const seen = logs.map((l) => [l.status, l.calls, l.durationms, l.maxdurationms, l.requestid]);
+    expect(seen).toHaveLength(2);
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        [401, 3, 5, 9, 'req-a'],
+        [404, 1, 1, 1, 'req-d'],
+      ]),
+    );
   });
 
   it('deletes the records older than the retention and keeps the rest', async () => {

@@ -18,7 +18,8 @@ export type ApiLogListFilter = Omit<ApiLogFilter, 'from' | 'to'> & {
 
 const apiLogColumns = `l.id::float8 as id, extract(epoch from l.at)::float8 as time, l.user_id as userid,
   l.email, l.customer_id as customerid, c.customer_code as customercode, l.acting_type::int as actingtype,
-  l.method, l.route, l.path, l.status::int as status, round(l.duration_ms::numeric, 2)::float8 as durationms,
+  l.method, l.route, l.path, l.status::int as status, l.calls, round(l.duration_ms::numeric, 2)::float8 as durationms,
+  round(l.max_duration_ms::numeric, 2)::float8 as maxdurationms,
   l.address, l.user_agent as useragent, l.request_id as requestid`;
 
 const sortKeys: Record<ApiLogSortField, string[]> = {

@@ -224,7 +224,7 @@ export function ApiLogsPage() {
             count={logs.data.count}
             page={list.page}
             pageSize={pageSize}
-            noun="calls"
+            noun="records"
             onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
           />
         )}

@@ -26,6 +26,22 @@ export function StatusBadge({ status }: { status: number }) {
   );
 }
 
+// Identical calls in one second are one record (a script repeating a request): how many.
+function Calls({ log }: { log: ApiLog }) {
+  if (log.calls < 2) return null;
+  return (
+    <Text
+      span
+      fz="xs"
+      c="dimmed"
+      ml={6}
+      title={`${log.calls} identical calls in this second, the longest ${formatDuration(log.maxdurationms ?? log.durationms)} ms`}
+    >
+      ×{log.calls}
+    </Text>
+  );
+}
+
 function Caller({ log }: { log: ApiLog }) {
   const acting = actingAs(log);
   return (
@@ -75,6 +91,7 @@ function ApiLogCards({ logs }: { logs: ApiLog[] }) {
                 {log.method}
               </Badge>
               <StatusBadge status={log.status} />
+              <Calls log={log} />
             </Group>
             <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               {formatCallTime(log.time)} {displayZoneAbbreviation(log.time)}
@@ -130,8 +147,9 @@ export function ApiLogsTable({ logs, sort, onSort }: Props) {
               <Table.Td maw={340}>
                 <Route log={log} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <StatusBadge status={log.status} />
+                <Calls log={log} />
               </Table.Td>
               <Table.Td ta="right" ff="monospace" fz="sm">
                 {formatDuration(log.durationms)}
