@@ -1,7 +1,7 @@
 import type { ApiLog, ApiLogFilter, apiLogSortFields } from '@lightpath/domain/api-logs';
 import { statusRange } from '@lightpath/domain/api-logs';
 import type { RawQuery } from '../../db/client';
-import { Params, statementName } from '../../db/statements';
+import { Params, pageOf } from '../../db/statements';
 import { containsPattern } from '../../platform/scope';
 
 // The API logs are the provider's own records (no customer's rows): the permission alone guards them
@@ -65,28 +65,20 @@ export async function listApiLogs(
   const where = apiLogWhere(filter, params);
   const direction = filter.sort.descending ? 'desc' : 'asc';
   const order = sortKeys[filter.sort.field].map((key) => `${key} ${direction}`).join(', ');
-  const limit = params.add(filter.limit);
-  const offset = params.add(filter.offset);
-  const text = `with page as (
-    select l.* from api_logs l where ${where} order by ${order} limit ${limit} offset ${offset}
-  )
-  select ${apiLogColumns}, (select count(*)::int from api_logs l where ${where}) as total
-  from page l left join customers c on c.customer_id = l.customer_id
-  order by ${order}`;
-  const rows = await query<ApiLog & { total: number }>(
-    statementName('lightpath_api_logs', text),
-    text,
-    params.values,
-  );
-  if (rows.length > 0) return { count: rows[0]!.total, results: rows.map(({ total: _, ...row }) => row) };
-  if (filter.offset === 0) return { count: 0, results: [] };
   const countText = `select count(*)::int as total from api_logs l where ${where}`;
-  const [counted] = await query<{ total: number }>(
-    statementName('lightpath_api_logs_count', countText),
+  return pageOf<ApiLog>(
+    query,
+    'lightpath_api_logs',
+    (limit, offset) => `with page as (
+      select l.* from api_logs l where ${where} order by ${order} limit ${limit} offset ${offset}
+    )
+    select ${apiLogColumns}, (${countText}) as total
+    from page l left join customers c on c.customer_id = l.customer_id
+    order by ${order}`,
     countText,
-    params.values.slice(0, -2),
+    params,
+    filter,
   );
-  return { count: counted?.total ?? 0, results: [] };
 }
 
 // Deletes up to `batch` records older than `before`; how many it deleted. Small batches keep each
