@@ -7,7 +7,7 @@ import {
   apiLogSchema,
 } from '@lightpath/domain/api-logs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendListExport } from '../../platform/csv-export';
+import { listExportRoute } from '../../platform/csv-export';
 import { ok } from '../../platform/envelope';
 import { contextOf } from '../../platform/service-context';
 import { listApiLogsFor } from './service';
@@ -32,23 +32,15 @@ export const apiLogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await listApiLogsFor(contextOf(request), request.query)),
   );
 
-  app.get(
-    '/export/apilogs',
-    {
-      config: { permission: 'apilogs.view' },
-      schema: {
-        tags,
-        summary:
-          'The API logs as a CSV file: every call the filters select, all pages, streamed. The same query as GET apilogs, without limit and offset',
-        querystring: apiLogExportQuerySchema,
-        produces: ['text/csv'],
-      },
-    },
-    async (request, reply) =>
-      sendListExport(reply, contextOf(request), request.query, {
-        filename: 'api-logs.csv',
-        columns: () => apiLogCsvColumns,
-        page: listApiLogsFor,
-      }),
-  );
+  listExportRoute(app, {
+    path: '/export/apilogs',
+    permission: 'apilogs.view',
+    tags,
+    summary:
+      'The API logs as a CSV file: every call the filters select, all pages, streamed. The same query as GET apilogs, without limit and offset',
+    querystring: apiLogExportQuerySchema,
+    filename: 'api-logs.csv',
+    columns: () => apiLogCsvColumns,
+    page: listApiLogsFor,
+  });
 };
