@@ -22,6 +22,7 @@ import { apiLogRoutes } from './modules/api-logs/routes';
 import { authRoutes } from './modules/auth/routes';
 import { awxRoutes } from './modules/awx/routes';
 import { calendarRoutes } from './modules/calendar/routes';
+import { changeReportRoutes } from './modules/change-reports/routes';
 import { checkinRoutes } from './modules/checkins/routes';
 import { colocationRoutes } from './modules/colocation/routes';
 import { contactRoutes } from './modules/contacts/routes';
@@ -213,6 +214,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(colocationRoutes);
       await api.register(apiLogRoutes);
       await api.register(invoiceRoutes);
+      await api.register(changeReportRoutes);
     },
     { prefix: '/api' },
   );

@@ -15,6 +15,8 @@ export type PdfHead = {
   createdAt?: Date;
   // Uncompressed content streams, so a test can read what was drawn.
   uncompressed?: boolean;
+  // A wide table (a report's rows) reads on fewer pages across the sheet.
+  landscape?: boolean;
 };
 
 export const pdfContentType = 'application/pdf';
@@ -26,6 +28,7 @@ const rule = '#adb5bd';
 export function renderPdf(head: PdfHead, draw: (doc: PdfDocument) => void): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
+    layout: head.landscape ? 'landscape' : 'portrait',
     margin,
     compress: !head.uncompressed,
     info: {
@@ -103,23 +106,31 @@ export type PdfTableColumn<Row> = {
 };
 
 // A plain table: a bold header row, then the rows, starting a new page (with the header again) when
-// one would run past the bottom margin. Widths are fractions of the text width.
-export function table<Row>(doc: PdfDocument, columns: readonly PdfTableColumn<Row>[], rows: readonly Row[]) {
+// one would run past the bottom margin. Widths are fractions of the text width. A long listing (a
+// report's rows) takes a smaller size to fit more rows on a page.
+export function table<Row>(
+  doc: PdfDocument,
+  columns: readonly PdfTableColumn<Row>[],
+  rows: readonly Row[],
+  options: { fontSize?: number } = {},
+) {
+  const fontSize = options.fontSize ?? 9.5;
   const textWidth = doc.page.width - 2 * margin;
   const widths = columns.map((c) => c.width * textWidth);
   const drawRow = (cells: readonly string[], bold: boolean) => {
     doc
       .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(9.5)
+      .fontSize(fontSize)
       .fillColor(ink);
+    const padding = Math.round(fontSize * 0.6);
     const heights = cells.map((cell, i) => doc.heightOfString(cell, { width: (widths[i] ?? 0) - 6 }));
-    const height = Math.max(...heights) + 6;
+    const height = Math.max(...heights) + padding;
     if (doc.y + height > doc.page.height - margin) doc.addPage();
     const top = doc.y;
     let x = margin;
     cells.forEach((cell, i) => {
       const width = widths[i] ?? 0;
-      doc.text(cell, x, top + 3, { width: width - 6, align: columns[i]?.align ?? 'left' });
+      doc.text(cell, x, top + padding / 2, { width: width - 6, align: columns[i]?.align ?? 'left' });
       x += width;
     });
     doc
@@ -134,7 +145,7 @@ export function table<Row>(doc: PdfDocument, columns: readonly PdfTableColumn<Ro
   const header = columns.map((c) => c.header);
   drawRow(header, true);
   for (const row of rows) {
-    if (doc.y + 20 > doc.page.height - margin) {
+    if (doc.y + Math.round(fontSize * 2.1) > doc.page.height - margin) {
       doc.addPage();
       drawRow(header, true);
     }

@@ -37,7 +37,7 @@ const pageColumns = `e.event_id, e.number, e.title, e.type, e.start_time, e.end_
 // The events naming one of a customer's services: from the customer's services through
 // event_services_service_idx, so the planner can drive the scope from the (few) services rather than
 // probe every event.
-const eventsOfCustomerSql = (customer: string) =>
+export const eventsOfCustomerSql = (customer: string) =>
   `e.event_id in (select es.event_id from services sv
       join event_services es on es.service_id = sv.service_id
       where sv.customer_id = ${customer})`;
