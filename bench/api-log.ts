@@ -5,12 +5,30 @@
 // and the ratio of the medians.
 export const apiLogBudget = { minOnOffRatio: 0.95 } as const;
 
+import { readFileSync } from 'node:fs';
+
+// A process's CPU time so far (user and system), in milliseconds: /proc/<pid>/stat counts it in clock
+// ticks of 10 ms. CPU per request is the server's own work, which other load on a shared machine
+// stretches far less than it stretches requests per second.
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name, in parentheses, may hold spaces: count fields after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+export type ApiLogLoad = { rps: number; cpuUsPerRequest: number };
+
 export type ApiLogBenchResult = {
-  pairs: { onRps: number; offRps: number }[];
+  pairs: { onRps: number; offRps: number; onCpuUs: number; offCpuUs: number }[];
   onMedianRps: number;
   offMedianRps: number;
   ratio: number;
   costPercent: number;
+  // The server's CPU microseconds per request, medians, and what logging adds in percent.
+  onMedianCpuUs: number;
+  offMedianCpuUs: number;
+  cpuCostPercent: number;
   budget: typeof apiLogBudget;
   met: boolean;
 };
@@ -22,8 +40,8 @@ function median(values: number[]): number {
 }
 
 export async function measureApiLogCost(options: {
-  // Loads GET /api/user/me on the app at `base` for the bench's measured seconds; its requests/s.
-  load: (base: string) => Promise<number>;
+  // Loads GET /api/user/me on the app at `base` for the bench's measured seconds.
+  load: (base: string) => Promise<ApiLogLoad>;
   logging: string;
   silent: string;
   pairs: number;
@@ -36,14 +54,22 @@ export async function measureApiLogCost(options: {
     const second = first === options.logging ? options.silent : options.logging;
     const a = await options.load(first);
     const b = await options.load(second);
-    const pair = first === options.logging ? { onRps: a, offRps: b } : { onRps: b, offRps: a };
+    const [on, off] = first === options.logging ? [a, b] : [b, a];
+    const pair = {
+      onRps: on.rps,
+      offRps: off.rps,
+      onCpuUs: on.cpuUsPerRequest,
+      offCpuUs: off.cpuUsPerRequest,
+    };
     pairs.push(pair);
     options.log(
-      `API log cost, pair ${i + 1}: on ${Math.round(pair.onRps)} req/s, off ${Math.round(pair.offRps)} req/s`,
+      `API log cost, pair ${i + 1}: on ${Math.round(pair.onRps)} req/s (${pair.onCpuUs.toFixed(1)} µs CPU each), off ${Math.round(pair.offRps)} req/s (${pair.offCpuUs.toFixed(1)} µs)`,
     );
   }
   const onMedianRps = median(pairs.map((p) => p.onRps));
   const offMedianRps = median(pairs.map((p) => p.offRps));
+  const onMedianCpuUs = median(pairs.map((p) => p.onCpuUs));
+  const offMedianCpuUs = median(pairs.map((p) => p.offCpuUs));
   const ratio = onMedianRps / offMedianRps;
   return {
     pairs,
@@ -51,6 +77,9 @@ export async function measureApiLogCost(options: {
     offMedianRps,
     ratio,
     costPercent: (1 - ratio) * 100,
+    onMedianCpuUs,
+    offMedianCpuUs,
+    cpuCostPercent: (onMedianCpuUs / offMedianCpuUs - 1) * 100,
     budget: apiLogBudget,
     met: ratio >= apiLogBudget.minOnOffRatio,
   };

@@ -53,7 +53,7 @@ import { ticketRoutes } from './modules/tickets/routes';
 import { userRoutes } from './modules/users/routes';
 import { zabbixRoutes } from './modules/zabbix/routes';
 import { trackAllowedMethods } from './platform/allowed-methods';
-import { registerApiLog } from './platform/api-log';
+import { logUnroutedCall, registerApiLog } from './platform/api-log';
 import { registerErrorHandling } from './platform/error-handler';
 import { registerNavigationCounts } from './platform/navigation-counts';
 import { registerOpenApi } from './platform/openapi';
@@ -235,6 +235,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   }
 
   app.setNotFoundHandler((request, reply) => {
+    logUnroutedCall(app.apiLog, request, reply);
     const path = request.url.split('?')[0] ?? '/';
     const allow = allowedMethods(path);
     if (allow.length > 0) {

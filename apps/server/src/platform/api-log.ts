@@ -58,9 +58,18 @@ const insertBatch = `insert into api_logs
 // Calls alike in all but their request id and duration, in the same second: a script repeating one
 // request, or a page polling. They become one record with a count, which is what keeps the cost of
 // logging flat under load (docs/decisions/034): the database writes a row per distinct call per
-// second, not per request.
-function sameCallKey(r: ApiLogRecord): string {
-  return `${Math.floor(r[0] / 1000)}\u0000${r[1]}\u0000${r[3]}\u0000${r[4]}\u0000${r[5]}\u0000${r[7]}\u0000${r[8]}\u0000${r[10]}\u0000${r[11]}`;
+// second, not per request. Open records are found by their path (short, and usually all it takes to
+// tell calls apart) and compared field by field, so the request path builds no key string.
+function isSameCall(a: ApiLogRecord, b: ApiLogRecord): boolean {
+  return (
+    a[8] === b[8] &&
+    a[1] === b[1] &&
+    a[5] === b[5] &&
+    a[3] === b[3] &&
+    a[4] === b[4] &&
+    a[10] === b[10] &&
+    a[11] === b[11]
+  );
 }
 
 export type ApiLogWriter = {
@@ -80,8 +89,9 @@ export function createApiLogWriter(
   const batchSize = options.batchSize ?? 1000;
   const maxQueued = options.maxQueued ?? 20_000;
   let queue: ApiLogRecord[] = [];
-  // The queued records still open to another identical call, by sameCallKey.
-  let gathering = new Map<string, ApiLogRecord>();
+  // The queued records of the current second still open to another identical call, by path.
+  let gathering = new Map<string, ApiLogRecord[]>();
+  let gatheringSecond = -1;
   let sending: Promise<boolean> | null = null;
   let written = 0;
   let dropped = 0;
@@ -131,8 +141,15 @@ export function createApiLogWriter(
 
   return {
     add(record) {
-      const key = sameCallKey(record);
-      const same = gathering.get(key);
+      const second = Math.floor(record[0] / 1000);
+      // A new second opens a new set; a call that began in an earlier second than the latest one
+      // (a slow request finishing late) is kept on its own rather than reopening that second.
+      if (second > gatheringSecond) {
+        gathering = new Map();
+        gatheringSecond = second;
+      }
+      const open = second === gatheringSecond ? gathering.get(record[7]) : undefined;
+      const same = open?.find((candidate) => isSameCall(candidate, record));
       if (same) {
         same[9] += record[9];
         same[13] += 1;
@@ -144,7 +161,10 @@ export function createApiLogWriter(
         return;
       }
       queue.push(record);
-      gathering.set(key, record);
+      if (second === gatheringSecond) {
+        if (open) open.push(record);
+        else gathering.set(record[7], [record]);
+      }
       if (queue.length >= batchSize && !sending) void sendNext();
     },
     async flush() {
@@ -175,6 +195,9 @@ export function recordOf(
   reply: FastifyReply,
   now: number,
   route: string | null,
+  // Fastify times a reply only when something listens for its end (a logger or an onResponse hook);
+  // where nothing did, the caller's own measure.
+  measuredMs = 0,
 ): ApiLogRecord | null {
   const url = request.url;
   const queryAt = url.indexOf('?');
@@ -183,7 +206,7 @@ export function recordOf(
   if (route === null && !isLoggedPath(rawPath)) return null;
   const actor = request.signedIn?.actor;
   const userAgent = request.headers['user-agent'];
-  const durationMs = Math.round(reply.elapsedTime * 100) / 100;
+  const durationMs = Math.round((reply.elapsedTime || measuredMs) * 100) / 100;
   // A calendar feed's token and a Letter of Authorisation's are their paths.
   const path = redactPath(rawPath);
   return [
@@ -212,6 +235,17 @@ declare module 'fastify' {
   }
 }
 
+// A call no route answers (404, 405) reaches no route's hooks, and a hook for every request only to
+// find these would cost every call: the not-found handler asks for its own record once it is sent.
+export function logUnroutedCall(writer: ApiLogWriter | null, request: FastifyRequest, reply: FastifyReply) {
+  if (!writer) return;
+  const handlerStart = performance.now();
+  reply.raw.once('close', () => {
+    const record = recordOf(request, reply, Date.now(), null, performance.now() - handlerStart);
+    if (record) writer.add(record);
+  });
+}
+
 export function registerApiLog(
   app: FastifyInstance,
   query: RawQuery,
@@ -235,14 +269,6 @@ export function registerApiLog(
       done();
     };
     route.onResponse = route.onResponse ? [route.onResponse].flat().concat(logCall) : [logCall];
-  });
-  // Addresses no route answers (404, 405) reach no route's hooks.
-  app.addHook('onResponse', (request, reply, done) => {
-    if (request.is404) {
-      const record = recordOf(request, reply, Date.now(), null);
-      if (record) writer.add(record);
-    }
-    done();
   });
   // Records queued at shutdown are written before the database closes (main.ts closes the app first).
   app.addHook('onClose', () => writer.stop());

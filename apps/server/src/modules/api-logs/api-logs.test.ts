@@ -75,9 +75,11 @@ describe('GET /api/apilogs', () => {
   });
 
   // An address no route answers is refused before any session is read: it has no user either.
-  it('records a refused call with no user and a 404 with no route', async () => {
+  it('records a refused call with no user, and a 404 and a 405 with no route', async () => {
     await t.app.inject({ method: 'GET', url: '/api/user/me' });
     await t.call({ method: 'GET', url: '/api/no-such-endpoint', as: demo.noc });
+    const notAllowed = await t.app.inject({ method: 'PATCH', url: '/api/faq' });
+    expect(notAllowed.statusCode).toBe(405);
     const refused = await logsFor('status=401&route=/api/user/me');
     expect(refused[0]).toMatchObject({ userid: null, email: null, status: 401, route: '/api/user/me' });
     const missing = await logsFor('status=4xx&route=no-such-endpoint');
@@ -87,6 +89,9 @@ describe('GET /api/apilogs', () => {
       route: null,
       path: '/api/no-such-endpoint',
     });
+    const patched = await logsFor('status=405&method=PATCH');
+    expect(patched[0]).toMatchObject({ status: 405, route: null, path: '/api/faq', method: 'PATCH' });
+    expect(patched[0]!.durationms).toBeGreaterThan(0);
   });
 
   it('records the real user and what an impersonating session acted as', async () => {
