@@ -60,6 +60,7 @@ import { registerOpenApi } from './platform/openapi';
 import { redactUrl } from './platform/redact-url';
 import { registerReplyCache } from './platform/reply-cache';
 import { registerRequestContext } from './platform/request-context';
+import { requestIdGenerator } from './platform/request-id';
 import { apiSecurityHeaders, registerSecurityHeaders } from './platform/security-headers';
 import { checkedSerializerCompiler, serializerCompiler } from './platform/serializer';
 import { registerDependencies } from './platform/service-context';
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
           : logger,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    genReqId: requestIdGenerator({ trustProxy: config.trustProxy }),
     // Spec 7 writes some paths with a trailing slash (POST service/, site/{id}/contact/): both forms answer.
     routerOptions: { ignoreTrailingSlash: true },
     // The router's own refusals (a path parameter over 100 characters, a bad %-escape) answer in the

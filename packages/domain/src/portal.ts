@@ -3,6 +3,19 @@ import { z } from 'zod';
 // The API contract (docs/decisions/023-one-api-contract.md): what the portal routes take and answer.
 export const healthSchema = z.object({ status: z.literal('ok'), database: z.string(), version: z.string() });
 
+// Liveness and readiness (issue 19): a process that answers /health/live is running and should not be
+// restarted; one that answers /health/ready may be sent traffic. The database is asked within this
+// long: a load balancer's check must not hang on a database that does not answer.
+export const readinessTimeoutMs = 2_000;
+export const livenessSchema = z.object({
+  status: z.literal('alive'),
+  version: z.string(),
+  uptimeseconds: z.number(),
+});
+export const healthMessages = {
+  databaseAway: `Not ready: the database did not answer within ${readinessTimeoutMs / 1000} s`,
+} as const;
+
 // What the sign-in page and header show before anyone signs in.
 export const portalInfoSchema = z.object({
   name: z.string(),

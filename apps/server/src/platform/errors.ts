@@ -52,3 +52,10 @@ export class RateLimited extends AppError {
     super(429, message);
   }
 }
+
+// The instance cannot serve now (its database is away, it is shutting down); another may.
+export class Unavailable extends AppError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}

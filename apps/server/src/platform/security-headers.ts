@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requestIdHeader } from './request-id';
 
 // Hashes of the inline scripts and styles a page may run, beyond its own files (the API reference).
 export type InlineHashes = { script: string[]; style: string[] };
@@ -89,6 +90,8 @@ export function registerSecurityHeaders(
       set = url.startsWith('/api/') ? api : pages;
     }
     reply.headers(https ? set.https : set.http);
+    // Every reply names its call, so a user's report or a proxy's log leads to the server's log line.
+    reply.header(requestIdHeader, request.id);
     done();
   });
 }

@@ -1,15 +1,19 @@
 import { envelope } from '@lightpath/domain/api';
 import { navigationCountsSchema } from '@lightpath/domain/navigation';
 import {
+  healthMessages,
   healthSchema,
+  livenessSchema,
   outboxListSchema,
   outboxQuerySchema,
   portalInfoSchema,
+  readinessTimeoutMs,
 } from '@lightpath/domain/portal';
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { outbox } from '../../db/schema/platform';
 import { ok } from '../../platform/envelope';
+import { Unavailable } from '../../platform/errors';
 import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { toUnixSeconds } from '../../platform/scope';
 import { contextOf } from '../../platform/service-context';
@@ -23,22 +27,58 @@ export const portalRoutes: FastifyPluginAsyncZod<{ databaseKind: string }> = asy
   { databaseKind },
 ) => {
   const { db, config } = app.dependencies;
+  const started = Date.now();
+
+  // An instance that is shutting down needs no check of its own: from app.close() on, Fastify answers
+  // every new request 503 (return503OnClosing) while the ones in flight finish.
+  async function ready() {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Unavailable(healthMessages.databaseAway)), readinessTimeoutMs);
+    });
+    try {
+      await Promise.race([db.execute(sql`select 1`), timeout]);
+    } catch (error) {
+      throw error instanceof Unavailable ? error : new Unavailable(healthMessages.databaseAway);
+    } finally {
+      clearTimeout(timer);
+    }
+    return ok({ status: 'ok' as const, database: databaseKind, version: config.version });
+  }
+
+  const readiness = {
+    config: { public: true },
+    schema: {
+      tags,
+      summary: `Readiness: 200 when this instance may take traffic (its database answered within ${readinessTimeoutMs / 1000} s), else 503 with the reason (503 too once it is shutting down)`,
+      response: { 200: envelope(healthSchema) },
+    },
+  };
+  app.get('/health/ready', readiness, ready);
+  // The first health check, kept for the load balancers and scripts that already call it.
   app.get(
     '/health',
+    { ...readiness, schema: { ...readiness.schema, summary: 'Readiness, as /health/ready' } },
+    ready,
+  );
+
+  app.get(
+    '/health/live',
     {
       config: { public: true },
       schema: {
         tags,
-        summary: 'Liveness and database check for load balancers and start-up scripts',
-        response: {
-          200: envelope(healthSchema),
-        },
+        summary:
+          'Liveness: 200 while the process runs and its event loop turns, whatever its database does; restart the instance only when this fails',
+        response: { 200: envelope(livenessSchema) },
       },
     },
-    async () => {
-      await db.execute(sql`select 1`);
-      return ok({ status: 'ok' as const, database: databaseKind, version: config.version });
-    },
+    async () =>
+      ok({
+        status: 'alive' as const,
+        version: config.version,
+        uptimeseconds: Math.floor((Date.now() - started) / 1000),
+      }),
   );
 
   app.get(
