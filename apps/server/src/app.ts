@@ -45,6 +45,7 @@ import { portalRoutes } from './modules/portal/routes';
 import { searchRoutes } from './modules/search/routes';
 import { serviceRoutes } from './modules/services/routes';
 import { siteRoutes } from './modules/sites/routes';
+import { slaReportRoutes } from './modules/sla-reports/routes';
 import { sparePartRoutes } from './modules/spare-parts/routes';
 import { streamRoutes } from './modules/stream/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(apiLogRoutes);
       await api.register(invoiceRoutes);
       await api.register(changeReportRoutes);
+      await api.register(slaReportRoutes);
     },
     { prefix: '/api' },
   );

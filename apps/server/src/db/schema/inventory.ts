@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   char,
+  check,
   date,
   doublePrecision,
   index,
   integer,
+  numeric,
   pgTable,
   real,
   serial,
@@ -89,6 +91,9 @@ export const services = pgTable(
     bEndPortId: text('b_end_port_id'),
     juniperPortId: text('juniper_port_id'),
     deprovisionedAt: timestamp('deprovisioned_at', { withTimezone: true }),
+    // The contracted availability target in percent (99.950), when the customer's contract names one;
+    // null means the standard target of the service's type (slaTargetFor, docs/decisions/037).
+    slaTarget: numeric('sla_target', { precision: 6, scale: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -107,6 +112,7 @@ export const services = pgTable(
     index('services_b_port_idx').on(t.bEndPortId),
     trigram('services_id_trgm', t.serviceId),
     trigram('services_description_trgm', t.description),
+    check('services_sla_target_range', sql`${t.slaTarget} > 0 and ${t.slaTarget} <= 100`),
   ],
 );
 

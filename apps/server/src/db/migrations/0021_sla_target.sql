@@ -1,0 +1,2 @@
+ALTER TABLE "services" ADD COLUMN "sla_target" numeric(6, 3);--> statement-breakpoint
+ALTER TABLE "services" ADD CONSTRAINT "services_sla_target_range" CHECK ("services"."sla_target" > 0 and "services"."sla_target" <= 100);
