@@ -8,6 +8,7 @@ import type { ExportBenchResult } from './export';
 import type { PreflightBenchResult } from './preflight';
 import type { Budget } from './scenarios';
 import { renderSearchMarkdown, type SearchBenchResult } from './search';
+import type { SlaBenchResult } from './sla';
 import type { StartupResult } from './startup';
 
 export type ScenarioResult = {
@@ -68,6 +69,7 @@ export type BenchResults = {
   listExports: ExportBenchResult[];
   preflight: PreflightBenchResult | null;
   apiLog?: ApiLogBenchResult | null;
+  slaReport?: SlaBenchResult | null;
   budgets: BudgetCheck[];
 };
 

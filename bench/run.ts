@@ -27,6 +27,7 @@ import {
   startupBudgets,
 } from './scenarios';
 import { measureSearch } from './search';
+import { measureSlaReport } from './sla';
 import { measureStartup, type StartupResult } from './startup';
 import type { TargetFailed, TargetReady } from './target';
 
@@ -219,7 +220,10 @@ async function runLoad() {
       (s) => !only?.length || only.some((part) => s.name.toLowerCase().includes(part)),
     );
     const tokens = new Map<AccountKey, string>();
-    for (const key of new Set(selected.flatMap((s) => (s.as ? [s.as] : [])).concat('noc'))) {
+    const slaSelected = !only?.length || only.includes('sla');
+    const signedInKeys = selected.flatMap((s) => (s.as ? [s.as] : [])).concat('noc');
+    if (slaSelected) signedInKeys.push('custAdmin');
+    for (const key of new Set(signedInKeys)) {
       tokens.set(key, await signIn(app.base, accounts[key]));
     }
     const meBytes = await probe(
@@ -390,8 +394,20 @@ async function runLoad() {
       !only?.length || only.includes('preflight')
         ? await measurePreflight({ base: app.base, token: tokens.get('noc')!, log })
         : null;
+    // Issue 17 (sla.ts): the SLA report of every service and of one customer over 12 months.
+    let slaReport = null;
+    if (slaSelected) {
+      log('SLA report: last 12 months, every service as the NOC and one customer as its admin, 5 times each');
+      slaReport = await measureSlaReport({
+        base: app.base,
+        noc: tokens.get('noc')!,
+        customer: tokens.get('custAdmin')!,
+        log,
+      });
+    }
     return {
       search,
+      slaReport,
       dashboard,
       shelfPage,
       servicesExport,
@@ -499,6 +515,14 @@ async function main() {
       met: preflight.met,
     });
   }
+  for (const run of load?.slaReport?.runs ?? []) {
+    budgets.push({
+      name: `GET ${run.path.replace(/\?.*/, '')}, SLA report of ${run.name} (${load!.slaReport!.period.from} to ${load!.slaReport!.period.to}; ${load!.slaReport!.services.toLocaleString('en-US')} services in all)`,
+      budget: `< ${run.budgetMs} ms`,
+      value: `median ${run.medianMs} ms, worst ${run.worstMs} ms (${(run.bytes / 1024).toFixed(0)} KiB)`,
+      met: run.met,
+    });
+  }
   if (load?.search) {
     const { search } = load;
     budgets.push({
@@ -556,6 +580,7 @@ async function main() {
     listExports: load?.listExports ?? [],
     preflight: load?.preflight ?? null,
     apiLog: load?.apiLog ?? null,
+    slaReport: load?.slaReport ?? null,
     budgets,
   };
 

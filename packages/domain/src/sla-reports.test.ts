@@ -15,8 +15,8 @@ import {
   slaCsvColumns,
   slaDefinitions,
   slaReportExportQuerySchema,
-  slaReportFilename,
   slaReportMessages,
+  slaReportName,
   slaReportQuerySchema,
   slaTargetFor,
   subtractIntervals,
@@ -449,11 +449,11 @@ describe('the printed and exported report', () => {
   });
 
   it('names the file by customer and period', () => {
-    expect(slaReportFilename({ from: '2026-07-01', to: '2026-09-30', customercode: 'UNG' }, 'pdf')).toBe(
-      'SLA report UNG 2026-07-01 to 2026-09-30.pdf',
+    expect(slaReportName({ from: '2026-07-01', to: '2026-09-30', customercode: 'UNG' })).toBe(
+      'SLA report UNG 2026-07-01 to 2026-09-30',
     );
-    expect(slaReportFilename({ from: '2026-07-01', to: '2026-09-30' }, 'csv')).toBe(
-      'SLA report 2026-07-01 to 2026-09-30.csv',
+    expect(slaReportName({ from: '2026-07-01', to: '2026-09-30' })).toBe(
+      'SLA report 2026-07-01 to 2026-09-30',
     );
   });
 

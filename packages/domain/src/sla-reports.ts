@@ -293,13 +293,14 @@ export type SlaReport = z.output<typeof slaReportSchema>;
 
 const percent = (value: number | null) => (value === null ? null : value.toFixed(3));
 
-// 'SLA report UNG 2026-07-01 to 2026-09-30.pdf'
-export function slaReportFilename(
-  report: { from: string; to: string; customercode?: string | undefined },
-  extension: 'csv' | 'pdf',
-): string {
+// 'SLA report UNG 2026-07-01 to 2026-09-30': the CSV's and PDF's name, without its extension.
+export function slaReportName(report: {
+  from: string;
+  to: string;
+  customercode?: string | undefined;
+}): string {
   const who = report.customercode ? ` ${report.customercode}` : '';
-  return `SLA report${who} ${report.from} to ${report.to}.${extension}`;
+  return `SLA report${who} ${report.from} to ${report.to}`;
 }
 
 // The CSV export's columns: one availability column per month of the period. Percentages with three

@@ -228,6 +228,33 @@ async function colocationFit(database: Database) {
   return fit!;
 }
 
+// Issue 17: what the SLA report reads over the year before `now`: the share of services in service with
+// downtime that counts (an outage or works classed 3 to 5), and how many of those lost more than 99.9%
+// of the year allows (8.76 hours); the services with a contracted target.
+async function slaFit(database: Database) {
+  const [fit] = await database.query<{
+    in_service: number;
+    with_outage: number;
+    over_a_year: number;
+    contracted: number;
+  }>(
+    'seed_test_sla',
+    `with counted as (
+       select es.service_id, sum(extract(epoch from least(e.end_time, $1::timestamptz)
+         - greatest(e.start_time, $1::timestamptz - interval '1 year'))) as seconds
+       from events e join event_services es on es.event_id = e.event_id
+       where e.type in (1, 3) and e.sla_type in (3, 4, 5)
+         and e.start_time < $1::timestamptz and e.end_time > $1::timestamptz - interval '1 year'
+       group by es.service_id)
+     select (select count(*)::int from services where status = 1) as in_service,
+       (select count(*)::int from counted join services s using (service_id) where s.status = 1) as with_outage,
+       (select count(*)::int from counted where seconds > 0.001 * 365 * 86400) as over_a_year,
+       (select count(*)::int from services where sla_target is not null) as contracted`,
+    [now],
+  );
+  return fit!;
+}
+
 describe('national seed', () => {
   it('makes 500 customers besides the provider, 2,000 users, 10,000 sites, 30,000 services, 20,000 past events and 5,000 spare parts', async () => {
     const seeded = await withSeeded('national', async (database) => ({
@@ -237,6 +264,7 @@ describe('national seed', () => {
       equipment: await equipmentFit(database),
       jobs: await awxJobHistory(database),
       colocation: await colocationFit(database),
+      sla: await slaFit(database),
     }));
     expect(seeded.counts).toMatchObject({
       customers: 501,
@@ -273,6 +301,15 @@ describe('national seed', () => {
       without_cross_connect: 0,
     });
     expect(seeded.colocation.customers_with_racks).toBeGreaterThan(150);
+    // Issue 17: between 5% and 15% of the services in service lost time that counts in the last year,
+    // some more than a 99.9% target allows; one service in twelve has a contracted target.
+    const { sla } = seeded;
+    expect(sla.with_outage / sla.in_service).toBeGreaterThan(0.05);
+    expect(sla.with_outage / sla.in_service).toBeLessThan(0.15);
+    expect(sla.over_a_year).toBeGreaterThan(100);
+    expect(sla.contracted).toBe(seeded.counts.contractedTargets);
+    expect(sla.contracted / seeded.counts.services).toBeGreaterThan(1 / 14);
+    expect(sla.contracted / seeded.counts.services).toBeLessThan(1 / 10);
     expect(seeded.colocation.ended).toBeGreaterThan(10);
     // Issue 14: the shelves the services' ports name (docs/decisions/026 on why not 2,500).
     expect(seeded.counts.shelves).toBeGreaterThan(2_500);

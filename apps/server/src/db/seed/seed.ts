@@ -23,6 +23,7 @@ import { seedFaq } from './faq';
 import { type InventorySize, seedInventory } from './inventory';
 import { seedInvoices } from './invoices';
 import { type Random, seededRandom } from './random';
+import { seedSlaTargets } from './sla';
 import { seedSpareParts } from './spare-parts';
 import { type SupportSize, seedSupport } from './support';
 
@@ -217,6 +218,8 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
   const apiLogs = await seedApiLogs(db, size.apiLogs.calls, size.apiLogs.days, now);
   // Two years of monthly invoices at both scales (issue 16), from a generator of their own too.
   const billing = await seedInvoices(db, seededRandom(20261128), 24, now);
+  // Issue 17: the contracted SLA targets; the event history already holds the outages the report reads.
+  const sla = await seedSlaTargets(db);
   // After a bulk load: fresh statistics, so the planner does not guess at empty tables, and a
   // visibility map, so counts over an index (the lists' totals) need not visit the table.
   await db.execute(sql`vacuum analyze`);
@@ -234,5 +237,6 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
     ...colocation,
     ...apiLogs,
     ...billing,
+    ...sla,
   };
 }

@@ -17,8 +17,8 @@ import {
   slaDefaultSort,
   slaDefinitions,
   slaPdfBreachesOnlyNote,
-  slaReportFilename,
   slaReportMessages,
+  slaReportName,
   slaSortFields,
   slaTargetFor,
 } from '@lightpath/domain/sla-reports';
@@ -186,7 +186,7 @@ export async function wholeSlaReportFor(ctx: ServiceContext, query: SlaReportExp
 }
 
 export function slaReportFilenameOf(report: WholeReport, extension: 'csv' | 'pdf') {
-  return slaReportFilename({ ...report, customercode: report.customer?.customercode }, extension);
+  return `${slaReportName({ ...report, customercode: report.customer?.customercode })}.${extension}`;
 }
 
 const percentCell = (value: number | null) => (value === null ? '–' : `${value.toFixed(3)}%`);
