@@ -415,6 +415,8 @@ describe('national seed', () => {
       colocation: await colocationFit(database),
     }));
     expect(seeded.counts).toMatchObject({
+      // Issue 17: a year of outages and works for UNG and EBH, for the SLA report.
+      slaEvents: 8,
       tickets: 22,
       ticketComments: 37,
       accessRequests: 3,

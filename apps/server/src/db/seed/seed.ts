@@ -23,7 +23,7 @@ import { seedFaq } from './faq';
 import { type InventorySize, seedInventory } from './inventory';
 import { seedInvoices } from './invoices';
 import { type Random, seededRandom } from './random';
-import { seedSlaTargets } from './sla';
+import { seedDemoSlaHistory, seedSlaTargets } from './sla';
 import { seedSpareParts } from './spare-parts';
 import { type SupportSize, seedSupport } from './support';
 
@@ -218,8 +218,12 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
   const apiLogs = await seedApiLogs(db, size.apiLogs.calls, size.apiLogs.days, now);
   // Two years of monthly invoices at both scales (issue 16), from a generator of their own too.
   const billing = await seedInvoices(db, seededRandom(20261128), 24, now);
-  // Issue 17: the contracted SLA targets; the event history already holds the outages the report reads.
-  const sla = await seedSlaTargets(db);
+  // Issue 17: the contracted SLA targets; the national event history already holds the outages the
+  // report reads, the demo's gets a year of them for two customers.
+  const sla = {
+    ...(await seedSlaTargets(db)),
+    ...(scale === 'demo' ? await seedDemoSlaHistory(db, now) : { slaEvents: 0 }),
+  };
   // After a bulk load: fresh statistics, so the planner does not guess at empty tables, and a
   // visibility map, so counts over an index (the lists' totals) need not visit the table.
   await db.execute(sql`vacuum analyze`);
@@ -227,7 +231,7 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
     customers: insertedCustomers.length,
     users: userRows.length,
     ...inventory,
-    events: inventory.events + eventHistory,
+    events: inventory.events + eventHistory + sla.slaEvents,
     eventHistory,
     ...support,
     tickets: eventTickets + support.tickets,
