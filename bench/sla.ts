@@ -1,6 +1,6 @@
 import { reportPreset } from '@lightpath/domain/report-period';
 
-// Issue 17's budgets for the SLA report (docs/decisions/037), on national data: every service (30,000)
+// Issue 17's budgets for the SLA report (docs/decisions/038), on national data: every service (30,000)
 // over the last 12 months in under 2 s, as the page's JSON and as the CSV; one customer's report in
 // under 200 ms. Each is asked five times one after another (the reply is never kept: it moves with the
 // clock), timing the whole reply, body included.

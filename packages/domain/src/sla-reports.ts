@@ -12,7 +12,7 @@ import { type ServiceGroup, serviceGroupOf, serviceTypeOf } from './services';
 
 // The SLA report (issue 17, /documentation/sla-reports): each service's availability per month and for
 // the period, from the events on it, against its target. What counts and how is written down in
-// docs/decisions/037 and, one line each, in `slaDefinitions`, which the page and the PDF print.
+// docs/decisions/038 and, one line each, in `slaDefinitions`, which the page and the PDF print.
 
 export const slaReportMessages = {
   loadFailed: 'An error occurred retrieving the SLA report',

@@ -3,7 +3,7 @@ import type { Db } from '../client';
 import { eventServices, events } from '../schema/inventory';
 import { rowsOf } from '../statements';
 
-// Issue 17: contracted SLA targets (docs/decisions/037). One service in twelve has a contract naming
+// Issue 17: contracted SLA targets (docs/decisions/038). One service in twelve has a contract naming
 // its own target, 99.95% or, one in twenty-four, 99.99%; the rest keep their type's standard. Chosen
 // from a hash of the service id rather than random draws, so every earlier area's data stays as it was
 // and the same services are contracted at every scale.
@@ -27,7 +27,7 @@ type DemoOutage = {
   title: string;
 };
 
-// The demo's SLA history (docs/decisions/037): the random five-year history leaves the demo
+// The demo's SLA history (docs/decisions/038): the random five-year history leaves the demo
 // customers' last year nearly clean, so the report would read 100% everywhere. These give the
 // University of Northgate and Eastbrook Health a year with each kind the report tells apart:
 // overlapping outages of two classes, force majeure, scheduled works, works classed as a fault.

@@ -5,7 +5,7 @@ import { epochSeconds, Params, statementName } from '../../db/statements';
 // The SLA report reads services and the events on them; it writes nothing. Every read takes the
 // caller's Scope. Both reads are one statement each, whatever the number of services: the merging of
 // each service's events is one pass in Node (service.ts), measured against range_agg in
-// docs/decisions/037.
+// docs/decisions/038.
 
 export type SlaServiceSource = {
   serviceid: string;

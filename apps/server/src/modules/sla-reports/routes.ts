@@ -20,7 +20,7 @@ const measuredNow: ReplyCacheRule = { fresh: 'an open outage and the month in pr
 const periodText =
   "from and to are days (YYYY-MM-DD, first and last included) in the portal's zone, at most 24 months apart";
 
-// Issue 17: the SLA report (docs/decisions/037). One measurement, three shapes: JSON for the page, the
+// Issue 17: the SLA report (docs/decisions/038). One measurement, three shapes: JSON for the page, the
 // whole table as CSV, and the printed PDF.
 export const slaReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

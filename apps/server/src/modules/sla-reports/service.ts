@@ -36,7 +36,7 @@ import { listSlaEvents, listSlaServices } from './repository';
 
 // Issue 17: the SLA report. The period is read in the PORTAL's zone (a shared document: decision 016),
 // every service in scope is measured (the summary and a sort by availability need them all), then the
-// table's search and breached filter narrow the rows and the page is cut. docs/decisions/037.
+// table's search and breached filter narrow the rows and the page is cut. docs/decisions/038.
 
 type WholeReport = Omit<SlaReport, 'count' | 'limit' | 'offset' | 'results'> & { rows: SlaServiceRow[] };
 

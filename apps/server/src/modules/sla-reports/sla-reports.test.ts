@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { reportPeriodMessages, resolveReportPeriod } from '@lightpath/domain/report-period';
 import {
   availabilityPercent,
@@ -12,6 +11,7 @@ import { customers } from '../../db/schema/customers';
 import { eventServices, events, services, sites } from '../../db/schema/inventory';
 import { auditLog } from '../../db/schema/platform';
 import { buildTestApp, demo, problemOf, type TestApp } from '../../test/helper';
+import { pdfText } from '../../test/pdf-text';
 
 let t: TestApp;
 let ids: { ung: number; ebh: number; fixture: number };
@@ -51,27 +51,6 @@ async function addEvent(
     })
     .returning({ eventId: events.eventId });
   await t.database.db.insert(eventServices).values({ eventId: row!.eventId, serviceId });
-}
-
-// The text a PDF draws: pdfkit writes each piece as hex glyph codes (WinAnsi) inside compressed streams.
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const pieces: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      const text = [...array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)]
-        .map((hex) => Buffer.from(hex[1]!, 'hex').toString('latin1'))
-        .join('');
-      pieces.push(text);
-    }
-  }
-  return pieces.join('\n');
 }
 
 const fixture = {
