@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { idSchema, listPage, listQuerySchema } from './api';
 import { type CsvColumn, csvYesNo } from './csv';
 import { slaClassifications } from './events';
-import {
-  formatReportMonth,
-  type ResolvedReportPeriod,
-  reportPeriodMessages,
-  reportPeriodQuerySchema,
-} from './report-period';
+import { formatReportMonth, type ResolvedReportPeriod, reportPeriodQuerySchema } from './report-period';
 import { type ServiceGroup, serviceGroupOf, serviceTypeOf } from './services';
 
 // The SLA report (issue 17, /documentation/sla-reports): each service's availability per month and for
@@ -69,7 +64,7 @@ export const slaDefinitions = {
     "A month in progress counts up to now; a service provisioned or deprovisioned during the period is measured only while in service, and a month it was not in service reads 'Not in service'.",
   target: `Each service's target is its contracted one, else its type's: Unmanaged ${slaTargetsByGroup.unmanaged}%, Managed, VPLS and Internet ${slaTargetsByGroup.managed}%, Layer 3 ${slaTargetsByGroup.l3vpn}%.`,
   availability:
-    'Availability = 1 − counted downtime ÷ time in service, to 3 decimals; a service meets its target when that figure is at or above it.',
+    'Availability is the share of the time in service not lost to counted downtime, to 3 decimals; a service meets its target when that figure is at or above it.',
 } as const;
 // Who sees which services in the PDF: the NOC's report of every customer lists the breaches only,
 // a report of one customer lists every service.
@@ -191,8 +186,6 @@ export function measureService(input: {
   };
 }
 
-// The query: the period (reportPeriodQuerySchema's rules and messages), the NOC's customer, and the
-// table's search, breached-only filter, sort and page.
 export const slaSortFields = [
   'availability',
   'serviceid',
@@ -208,8 +201,6 @@ export type SlaSortField = (typeof slaSortFields)[number];
 export const slaDefaultSort = 'availability';
 
 const slaReportFilters = {
-  from: z.string({ error: reportPeriodMessages.fromInvalid }),
-  to: z.string({ error: reportPeriodMessages.toInvalid }),
   customerid: idSchema.optional(),
   breached: z
     .enum(['true', 'false'], { error: slaReportMessages.breachedInvalid })
@@ -217,22 +208,18 @@ const slaReportFilters = {
     .optional(),
 };
 
-// The period's rules and messages are the shared picker's (reportPeriodQuerySchema), checked beside
-// the report's own fields.
-function checkPeriod(query: { from: string; to: string }, check: z.RefinementCtx) {
-  const period = reportPeriodQuerySchema.safeParse({ from: query.from, to: query.to });
-  if (!period.success)
-    for (const issue of period.error.issues)
-      check.addIssue({ code: 'custom', path: issue.path as PropertyKey[], message: issue.message });
-}
-
-export const slaReportQuerySchema = listQuerySchema.extend(slaReportFilters).superRefine(checkPeriod);
+// The shared period (its rules and messages), the NOC's customer, and the table's search, breached
+// filter, sort and page.
+export const slaReportQuerySchema = reportPeriodQuerySchema.safeExtend({
+  ...listQuerySchema.shape,
+  ...slaReportFilters,
+});
 export type SlaReportQuery = z.output<typeof slaReportQuerySchema>;
 // The CSV and the PDF: the same report, every row.
-export const slaReportExportQuerySchema = listQuerySchema
-  .omit({ limit: true, offset: true })
-  .extend(slaReportFilters)
-  .superRefine(checkPeriod);
+export const slaReportExportQuerySchema = reportPeriodQuerySchema.safeExtend({
+  ...listQuerySchema.omit({ limit: true, offset: true }).shape,
+  ...slaReportFilters,
+});
 export type SlaReportExportQuery = z.output<typeof slaReportExportQuerySchema>;
 
 export const slaServiceRowSchema = z.object({
