@@ -56,6 +56,7 @@ import { zabbixRoutes } from './modules/zabbix/routes';
 import { trackAllowedMethods } from './platform/allowed-methods';
 import { logUnroutedCall, registerApiLog } from './platform/api-log';
 import { registerErrorHandling } from './platform/error-handler';
+import { addBacklogGauges, observeUnrouted, registerMetrics, registerMetricsRoute } from './platform/metrics';
 import { registerNavigationCounts } from './platform/navigation-counts';
 import { registerOpenApi } from './platform/openapi';
 import { redactUrl } from './platform/redact-url';
@@ -128,6 +129,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
 
   await registerOpenApi(app, config);
 
+  // Before any route is added, so every route gets its observer (issue 19: /metrics).
+  const metrics = registerMetrics(app);
+  registerMetricsRoute(app, metrics, config.metricsToken);
+
   registerRequestContext(app, database.query);
   // Every API call, for the NOC's API logs page (docs/decisions/034): queued here, written in batches.
   registerApiLog(app, database.query, { enabled: config.apiLog.enabled });
@@ -136,7 +141,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
   const { db } = database;
   // External systems: the real client when configured, otherwise the built-in simulator (decisions.md).
   // Real clients report each call's outcome for Administration → Integrations (docs/decisions/018).
-  const recorders = integrationRecorders(db, config, app.log);
+  const recorders = integrationRecorders(db, config, app.log, metrics);
+  addBacklogGauges(metrics, database, app.apiLog);
   app.addHook('onClose', () => recorders.flush());
   const telemetry = config.telemetry.prometheusUrl
     ? prometheusTelemetry({
@@ -240,6 +246,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
 
   app.setNotFoundHandler((request, reply) => {
     logUnroutedCall(app.apiLog, request, reply);
+    observeUnrouted(metrics, request, reply);
     const path = request.url.split('?')[0] ?? '/';
     const allow = allowedMethods(path);
     if (allow.length > 0) {

@@ -56,6 +56,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_DEVICE: z.coerce.number().int().positive().default(defaultSignInLimits.perDevice),
   // Signs the device cookies. Unset, a random secret is generated once and kept in the database.
   SERVER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: flag,
   // The network map draws a bundled outline offline; with a tile URL ({z}/{x}/{y}) it shows real tiles.
@@ -129,6 +130,8 @@ export type Config = {
   bodyLimitBytes: number;
   loginLimits: SignInLimits;
   serverSecret: string | null;
+  // The bearer token Prometheus scrapes /metrics with; null: no /metrics at all.
+  metricsToken: string | null;
   webDist: string;
   trustProxy: boolean;
   version: string;
@@ -203,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       perDevice: e.LOGIN_MAX_FAILURES_PER_DEVICE,
     },
     serverSecret: e.SERVER_SECRET ?? null,
+    metricsToken: e.METRICS_TOKEN ?? null,
     webDist: e.WEB_DIST ?? resolve(repoRoot, 'apps/web/dist'),
     // Behind a load balancer the client address (used by the login limit) comes from X-Forwarded-For.
     trustProxy: e.TRUST_PROXY ?? false,

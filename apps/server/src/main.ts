@@ -19,7 +19,7 @@ if (firstStart && config.seedDemo) await seedDatabase(database.db, 'demo');
 
 const app = await buildApp(config, database);
 // The background senders report their calls for Administration → Integrations too (docs/decisions/018).
-const recorders = integrationRecorders(database.db, config, app.log);
+const recorders = integrationRecorders(database.db, config, app.log, app.metrics);
 const stopMail = config.mail.smtpUrl
   ? startMailDispatcher(
       database.db,

@@ -31,6 +31,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   query: RawQuery;
   close: () => Promise<void>;
+  // PostgreSQL's connection pool now (PGlite has one connection and no pool).
+  pool?: () => { total: number; idle: number; waiting: number };
   // PGlite only: the whole database as one archive, which `openDatabase` can start from again.
   snapshot?: () => Promise<Blob>;
 };
@@ -69,7 +71,13 @@ export async function openDatabase(database: Config['database'], open: OpenOptio
     }
     const query: RawQuery = async <Row>(name: string, text: string, values: unknown[]) =>
       (await pool.query({ name, text, values })).rows as Row[];
-    return { db: drizzlePg(pool) as unknown as Db, kind: 'postgres', query, close: () => pool.end() };
+    return {
+      db: drizzlePg(pool) as unknown as Db,
+      kind: 'postgres',
+      query,
+      close: () => pool.end(),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   // PGlite is one process's database: a single connection, so no lock is needed.
   if (database.dataDir) mkdirSync(database.dataDir, { recursive: true });

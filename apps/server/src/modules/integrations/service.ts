@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { type IntegrationHealth, unrecorded } from '../../integrations/health';
+import type { Metrics } from '../../platform/metrics';
 import { toUnixSeconds } from '../../platform/scope';
 import type { ServiceContext } from '../../platform/service-context';
 import { listStatuses, recordFailure, recordSuccess } from './repository';
@@ -87,7 +88,12 @@ export type IntegrationRecorders = {
   flush: () => Promise<void>;
 };
 
-export function integrationRecorders(db: Db, config: Config, log: FastifyBaseLogger): IntegrationRecorders {
+export function integrationRecorders(
+  db: Db,
+  config: Config,
+  log: FastifyBaseLogger,
+  metrics?: Pick<Metrics, 'externalFailure'>,
+): IntegrationRecorders {
   const addresses = new Map(configuredIntegrations(config).map((entry) => [entry.system, entry.address]));
   const pending = new Set<Promise<void>>();
   const recorders = new Map<IntegrationSystem, IntegrationHealth>();
@@ -117,6 +123,8 @@ export function integrationRecorders(db: Db, config: Config, log: FastifyBaseLog
         track(system, recordSuccess(db, system, address, new Date(now)));
       },
       failed: (reason) => {
+        // Every failure is counted for /metrics; only some are written for the Integrations page.
+        metrics?.externalFailure(system);
         const now = Date.now();
         if (now - failureWrittenAt < failureWriteEveryMs) return;
         failureWrittenAt = now;

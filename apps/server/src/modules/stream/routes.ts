@@ -45,6 +45,11 @@ export const streamRoutes: FastifyPluginAsyncZod<StreamRouteOptions> = async (ap
   // Ends each open stream; a stream removes itself when it closes.
   const openStreams = new Set<() => void>();
   let closing = false;
+  app.metrics.gauge({
+    name: 'lightpath_live_streams_open',
+    help: 'Live update streams (server-sent events) open on this instance.',
+    read: () => openStreams.size,
+  });
 
   // preClose, not onClose: the server waits for every open connection to end before the onClose
   // hooks run, and a stream never ends by itself, so app.close() would hang.

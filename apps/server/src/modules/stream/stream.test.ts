@@ -10,6 +10,7 @@ import { services } from '../../db/schema/inventory';
 import { changeLog } from '../../db/schema/platform';
 import { recordChange } from '../../platform/changes';
 import { registerErrorHandling } from '../../platform/error-handler';
+import { registerMetrics } from '../../platform/metrics';
 import { registerRequestContext } from '../../platform/request-context';
 import { serializerCompiler } from '../../platform/serializer';
 import { hashToken } from '../../platform/tokens';
@@ -364,6 +365,7 @@ async function streamApp(options: { heartbeatMs?: number; pollMs?: number }): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerMetrics(app);
   registerRequestContext(app, t.database.query);
   await app.register(streamRoutes, {
     prefix: '/api',
