@@ -128,11 +128,18 @@ const unit = vitest('unit tests (domain, web)', 'unit.json', ['--project', 'doma
 // fakes (Prometheus, Zabbix's API on its own database, AWX, NetBox, Zendesk), never the portal's
 // database: they run once, in the PostgreSQL stage when there is one (two runs side by side would also
 // fight over the Zabbix peer's port). The PGlite stage runs on PGlite even when the shell exports
-// TEST_DATABASE_URL (.ci/run does).
+// TEST_DATABASE_URL (.ci/run does). A *.postgres.test.ts needs PostgreSQL's own tools (the backup
+// script's pg_dump and pg_restore) and runs in the PostgreSQL stage only.
 const apiOnPglite = vitest(
   'API tests on PGlite',
   'api-pglite.json',
-  ['--project', 'server', ...(postgres ? ['--exclude', 'apps/server/src/integrations/**'] : [])],
+  [
+    '--project',
+    'server',
+    ...(postgres
+      ? ['--exclude', 'apps/server/src/integrations/**', '--exclude', '**/*.postgres.test.ts']
+      : []),
+  ],
   { TEST_DATABASE_URL: '' },
 );
 const apiOnPostgres =
