@@ -9,6 +9,7 @@ import { startJobFollower } from './modules/awx/progress';
 import { startAlarmSync } from './modules/equipment/alarms';
 import { integrationRecorders } from './modules/integrations/service';
 import { startNotificationDispatcher } from './modules/notifications/service';
+import { startUsageMeasuring } from './modules/usage-reports/measure';
 import { startMuteExpiry } from './modules/zabbix/service';
 import { smtpTransport, startMailDispatcher } from './platform/outbox';
 
@@ -45,6 +46,10 @@ const stopAlarms = startAlarmSync(app.dependencies);
 const stopJobs = startJobFollower(app.dependencies);
 // API log records older than API_LOG_RETENTION_DAYS go, on whichever instances run (docs/decisions/034).
 const stopApiLogPruning = startApiLogPruning(app.dependencies);
+// Each service's monthly 95th percentile, asked of the telemetry source and kept for the usage report
+// (docs/decisions/039); owed months are measured by whichever instance asks first, and the writes are
+// idempotent.
+const stopUsageMeasuring = startUsageMeasuring(app.dependencies);
 
 async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
@@ -54,6 +59,7 @@ async function shutdown(signal: string) {
   stopAlarms();
   stopJobs();
   stopApiLogPruning();
+  stopUsageMeasuring();
   // Closing the app writes the API log records still queued, so it comes before the database's close.
   await app.close();
   await recorders.flush();

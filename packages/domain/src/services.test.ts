@@ -140,11 +140,15 @@ describe('usageLabel (decisions.md reading)', () => {
   it.each([
     [0, 0, 'Available'],
     [80, 10, 'Available'],
+    [0, 80, 'Available'],
+    [80.1, 0, 'Nearing Capacity'],
     [80.5, 0, 'Nearing Capacity'],
     [10, 85, 'Nearing Capacity'],
+    [85, 85, 'Nearing Capacity'],
     [85.1, 0, 'At Capacity'],
+    [10, 85.1, 'At Capacity'],
     [0, 99, 'At Capacity'],
-  ])('%d / %d reads %s', (atob, btoa, label) => {
+  ])('%d / %d reads %s: above a threshold, not at it, in the higher direction', (atob, btoa, label) => {
     expect(usageLabel(atob, btoa).label).toBe(label);
   });
 });

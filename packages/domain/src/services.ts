@@ -326,10 +326,13 @@ export type UsageLabel = {
   label: 'At Capacity' | 'Nearing Capacity' | 'Available';
   colour: 'red' | 'yellow' | 'green';
 };
+// Percent of the line rate; a reading must be above the threshold, not at it. The usage report filters
+// by them in SQL, so they are named once here.
+export const usageThresholds = { atCapacity: 85, nearingCapacity: 80 } as const;
 export function usageLabel(atob: number, btoa: number): UsageLabel {
   const worst = Math.max(atob, btoa);
-  if (worst > 85) return { label: 'At Capacity', colour: 'red' };
-  if (worst > 80) return { label: 'Nearing Capacity', colour: 'yellow' };
+  if (worst > usageThresholds.atCapacity) return { label: 'At Capacity', colour: 'red' };
+  if (worst > usageThresholds.nearingCapacity) return { label: 'Nearing Capacity', colour: 'yellow' };
   return { label: 'Available', colour: 'green' };
 }
 

@@ -40,6 +40,7 @@ export const trackedTables = [
   'rack_spaces',
   'service_notifications',
   'service_patching',
+  'service_usage_months',
   'services',
   'shelves',
   'simulated_third_party_circuits',

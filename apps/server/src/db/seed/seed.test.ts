@@ -292,6 +292,9 @@ describe('national seed', () => {
       apiLogs: 1_000_000,
       // Two years of monthly invoices for each of the 483 enabled customers with services.
       invoices: 11_592,
+      // Issue 17: 24 months of usage figures for the 28,168 services in service, from the month each
+      // was provisioned (not 720,000: the disabled, the planned and the young have fewer).
+      usageMonths: 631_214,
     });
     expect(seeded.colocation).toMatchObject({
       not_at_pop: 0,
@@ -429,6 +432,9 @@ describe('national seed', () => {
       apiLogs: 3000,
       // Issue 16: 24 monthly invoices for each of the 11 demo customers.
       invoices: 264,
+      // Issue 17: a figure per month for every service in service since the month it was provisioned,
+      // for the 24 months up to this one.
+      usageMonths: 3596,
     });
     // Issue 16: UNG and EBH (the route walk's customers) and half the others rent rack spaces.
     expect(seeded.colocation).toMatchObject({

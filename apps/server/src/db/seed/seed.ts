@@ -26,6 +26,7 @@ import { type Random, seededRandom } from './random';
 import { seedDemoSlaHistory, seedSlaTargets } from './sla';
 import { seedSpareParts } from './spare-parts';
 import { type SupportSize, seedSupport } from './support';
+import { seedUsageHistory } from './usage';
 
 export const seedScales = ['demo', 'national'] as const;
 export type SeedScale = (typeof seedScales)[number];
@@ -121,7 +122,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
 // Removes every row the seed creates, for `npm run seed -- --reset`.
 export async function clearSeededData(db: Db) {
   await db.execute(
-    sql`truncate table invoices, api_logs, cross_connects, rack_spaces, awx_job_watches, awx_jobs, equipment_alarms, equipment_parts, equipment_ports, equipment_cards, shelves, zabbix_mutes, spare_part_movements, spare_parts, audit_log, outbox, change_log, faq_articles, calendar_feeds, event_notifications, event_comments, site_checkins, site_access_requests, ticket_attachments, ticket_comments, tickets, login_attempts, password_resets, sessions, service_notifications, site_contacts, contacts, event_services, events, service_patching, services, sites, simulated_third_party_circuits, users, customers restart identity cascade`,
+    sql`truncate table service_usage_months, invoices, api_logs, cross_connects, rack_spaces, awx_job_watches, awx_jobs, equipment_alarms, equipment_parts, equipment_ports, equipment_cards, shelves, zabbix_mutes, spare_part_movements, spare_parts, audit_log, outbox, change_log, faq_articles, calendar_feeds, event_notifications, event_comments, site_checkins, site_access_requests, ticket_attachments, ticket_comments, tickets, login_attempts, password_resets, sessions, service_notifications, site_contacts, contacts, event_services, events, service_patching, services, sites, simulated_third_party_circuits, users, customers restart identity cascade`,
   );
 }
 
@@ -224,6 +225,9 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
     ...(await seedSlaTargets(db)),
     ...(scale === 'demo' ? await seedDemoSlaHistory(db, now) : { slaEvents: 0 }),
   };
+  // Two years of monthly usage figures for every service in service (issue 17), drawn from each
+  // service's character in the telemetry simulator, no random draws.
+  const usage = await seedUsageHistory(db, now);
   // After a bulk load: fresh statistics, so the planner does not guess at empty tables, and a
   // visibility map, so counts over an index (the lists' totals) need not visit the table.
   await db.execute(sql`vacuum analyze`);
@@ -242,5 +246,6 @@ export async function seedDatabase(db: Db, scale: SeedScale, now = new Date()) {
     ...apiLogs,
     ...billing,
     ...sla,
+    ...usage,
   };
 }

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { quantileOf } from '@lightpath/domain/usage-reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { prometheusTelemetry } from './prometheus';
@@ -26,6 +27,14 @@ const downFrom = base + 60 * 60;
 const downTo = base + 70 * 60;
 // "Now" for the client: two hours into the data, well clear of the down period.
 const clock = base + 120 * 60;
+// A busier port for the usage report's percentile: in its k-th five minutes (k = 0..19) it receives
+// (k + 1) MB/s, then 1 MB/s again; it sends a steady 5 MB/s.
+const steppedPort = 'ge-0/0/9';
+const steppedRate = (minute: number) => {
+  const k = Math.floor(minute / 5);
+  return k < 20 ? (k + 1) * 1_000_000 : 1_000_000;
+};
+const steadyOut = 5_000_000;
 
 let dir: string;
 let server: ChildProcess | undefined;
@@ -39,7 +48,15 @@ function openMetrics(): string {
   lines.push('# TYPE ifHCInOctets unknown');
   series('ifHCInOctets', 'ifName="ge-0/0/1"', (m) => rates.aIn * 60 * m);
   series('ifHCInOctets', 'ifName="xe-1/0/2"', (m) => rates.bIn * 60 * m);
+  let received = 0;
+  series('ifHCInOctets', `ifName="${steppedPort}"`, (m) => {
+    // The counter at minute m holds what arrived in the minutes before it.
+    const value = received;
+    received += steppedRate(m) * 60;
+    return value;
+  });
   lines.push('# TYPE ifHCOutOctets unknown');
+  series('ifHCOutOctets', `ifName="${steppedPort}"`, (m) => steadyOut * 60 * m);
   series('ifHCOutOctets', 'ifName="ge-0/0/1"', (m) => rates.aOut * 60 * m);
   series('ifHCOutOctets', 'ifName="xe-1/0/2"', (m) => rates.bOut * 60 * m);
   lines.push('# TYPE jnxDomCurrentRxLaserPower gauge');
@@ -183,6 +200,47 @@ describe('Prometheus telemetry client against a real Prometheus', () => {
     const portless: Endpoint = { ...aEnd, port: null };
     expect(await client().lightNow(portless)).toBeNull();
     await expect(client().trafficNow(portless)).rejects.toBeInstanceOf(TelemetryError);
+  });
+
+  it("answers a port's 95th percentile of 5-minute rates over a window, with peak, mean and count", async () => {
+    const stepped: Endpoint = { ...aEnd, port: steppedPort };
+    // The twenty five-minute spans of the stepped rates: [base, base + 100 minutes).
+    const window = { start: base, end: base + 100 * 60 };
+    const figures = await client().trafficPercentile(stepped, window, 0.95);
+    const expected = Array.from({ length: 20 }, (_, k) => (k + 1) * 1_000_000);
+    // Prometheus's own interpolation, the one the simulator uses: rank 0.95 x 19 = 18.05.
+    expect(quantileOf(expected, 0.95)).toBeCloseTo(19_050_000, 0);
+    expect(figures.in!.quantile).toBeCloseTo(19_050_000, 0);
+    expect(figures.in!.peak).toBeCloseTo(20_000_000, 0);
+    expect(figures.in!.mean).toBeCloseTo(10_500_000, 0);
+    expect(figures.in!.samples).toBe(20);
+    expect(figures.out).toMatchObject({ samples: 20 });
+    expect(figures.out!.quantile).toBeCloseTo(steadyOut, 0);
+    expect(figures.out!.peak).toBeCloseTo(steadyOut, 0);
+    // A later window holds only the steady 1 MB/s: the figures follow the window, not the whole series.
+    const later = await client().trafficPercentile(stepped, { start: base + 6000, end: base + 9000 }, 0.95);
+    expect(later.in).toMatchObject({ samples: 10 });
+    expect(later.in!.quantile).toBeCloseTo(1_000_000, 0);
+    expect(later.in!.peak).toBeCloseTo(1_000_000, 0);
+  });
+
+  it('answers no figures for a port it does not know or none recorded, and fails when it is away', async () => {
+    const window = { start: base, end: base + 6000 };
+    expect(await client().trafficPercentile({ ...aEnd, port: 'ge-9/9/9' }, window, 0.95)).toEqual({
+      in: null,
+      out: null,
+    });
+    expect(await client().trafficPercentile({ ...aEnd, port: null }, window, 0.95)).toEqual({
+      in: null,
+      out: null,
+    });
+    const gone = prometheusTelemetry({
+      url: 'http://127.0.0.1:1',
+      queries,
+      now: () => clock,
+      timeoutMs: 1000,
+    });
+    await expect(gone.trafficPercentile(aEnd, window, 0.95)).rejects.toBeInstanceOf(TelemetryError);
   });
 
   it('escapes port ids inside the PromQL string', async () => {

@@ -1,4 +1,5 @@
 import type { TrafficPoint } from '@lightpath/domain/telemetry';
+import { type TrafficFigures, usageSampleSeconds } from '@lightpath/domain/usage-reports';
 import type { TelemetryQueries } from '../../config';
 import { type IntegrationHealth, reasonOf, unrecorded } from '../health';
 import {
@@ -68,6 +69,34 @@ function firstSeries(result: MatrixResult): TrafficPoint[] {
     const value = sampleValue(sample);
     return value === null ? [] : [{ datetime: sample[0], value }];
   });
+}
+
+const figureNames = ['quantile', 'peak', 'mean', 'samples'] as const;
+
+// One query for a direction's four figures: a subquery samples the summed rate every five minutes, and
+// each *_over_time function reads the same samples, labelled by `figure` so that one answer holds all
+// four. Evaluated at the window's end, the samples wanted end at start + 300 ... end, whose
+// five-minute rates cover exactly [start, end). The range is a second short of the span because
+// Prometheus 2 includes a sample at the range's very start (3 does not): a second less leaves out
+// the one at `start`, whose rate covers the five minutes before the window, in both.
+export function trafficFiguresQuery(rateQuery: string, spanSeconds: number, quantile: number): string {
+  const samples = `(sum(${rateQuery}))[${spanSeconds - 1}s:${usageSampleSeconds}s]`;
+  const functions: Record<(typeof figureNames)[number], string> = {
+    quantile: `quantile_over_time(${quantile}, ${samples})`,
+    peak: `max_over_time(${samples})`,
+    mean: `avg_over_time(${samples})`,
+    samples: `count_over_time(${samples})`,
+  };
+  return figureNames
+    .map((name) => `label_replace(${functions[name]}, "figure", "${name}", "", "")`)
+    .join(' or ');
+}
+
+function figuresOf(result: VectorResult): TrafficFigures | null {
+  const byName = new Map(result.map((series) => [series.metric.figure, sampleValue(series.value)]));
+  const [quantile, peak, mean, samples] = figureNames.map((name) => byName.get(name) ?? null);
+  if (quantile == null || peak == null || mean == null || !samples) return null;
+  return { quantile, peak, mean, samples };
 }
 
 // ifOperStatus: 1 is up; down, testing, dormant, lowerLayerDown and the rest are not.
@@ -169,6 +198,25 @@ export function prometheusTelemetry(options: PrometheusOptions): Telemetry {
         range(queryFor(queries.trafficOut, endpoint), window),
       ]);
       return { in: sumSeries(received), out: sumSeries(sent) };
+    },
+
+    async trafficPercentile(endpoint, window, quantile) {
+      const span = window.end - window.start;
+      const direction = async (template: string) => {
+        const rate = fillTemplate(template, endpoint);
+        // No port recorded: there is no series to read, which is not the source failing.
+        if (rate === null || span < usageSampleSeconds) return null;
+        const result = await call<VectorResult>('api/v1/query', {
+          query: trafficFiguresQuery(rate, span, quantile),
+          time: String(window.end),
+        });
+        return figuresOf(result);
+      };
+      const [received, sent] = await Promise.all([
+        direction(queries.trafficIn),
+        direction(queries.trafficOut),
+      ]);
+      return { in: received, out: sent };
     },
 
     async lightNow(endpoint) {

@@ -149,3 +149,39 @@ describe('telemetry simulator', () => {
     }
   });
 });
+
+describe('telemetry simulator percentile', () => {
+  it("answers the 95th percentile of its own 5-minute samples, each at its five minutes' start", async () => {
+    const telemetry = simulatedTelemetry(t.database.db, { now: () => afternoon });
+    const window = { start: afternoon - 7 * 86_400, end: afternoon };
+    const figures = await telemetry.trafficPercentile(endpoint(healthy), window, 0.95);
+    // The same samples, drawn one by one from the traffic function and sorted: rank 0.95 x (n - 1).
+    const samples: number[] = [];
+    for (let at = window.start; at < window.end; at += 300)
+      samples.push(Math.round((trafficFraction(healthy, 'atob', at) * 1e9) / 8));
+    samples.sort((a, b) => a - b);
+    const rank = 0.95 * (samples.length - 1);
+    const below = samples[Math.floor(rank)]!;
+    const above = samples[Math.floor(rank) + 1]!;
+    expect(figures.in!.samples).toBe(7 * 288);
+    expect(figures.in!.quantile).toBeCloseTo(below + (above - below) * (rank - Math.floor(rank)), 3);
+    expect(figures.in!.peak).toBe(samples.at(-1));
+    expect(figures.in!.mean).toBeCloseTo(samples.reduce((a, b) => a + b, 0) / samples.length, 3);
+    // The busier direction of the simulator is always B to A: it reads out of the A end.
+    expect(figures.out!.quantile).toBeGreaterThanOrEqual(figures.in!.quantile);
+  });
+
+  it('counts an outage as no traffic and a window shorter than a sample as no figures', async () => {
+    const telemetry = simulatedTelemetry(t.database.db, { now: () => afternoon });
+    const now = Math.floor(Date.now() / 1000 / 300) * 300;
+    const during = await telemetry.trafficPercentile(
+      endpoint(outaged),
+      { start: now - 3600, end: now },
+      0.95,
+    );
+    expect(during.in).toEqual({ quantile: 0, peak: 0, mean: 0, samples: 12 });
+    expect(
+      await telemetry.trafficPercentile(endpoint(healthy), { start: now, end: now + 299 }, 0.95),
+    ).toEqual({ in: null, out: null });
+  });
+});

@@ -1,4 +1,5 @@
 import type { TrafficPoint } from '@lightpath/domain/telemetry';
+import { trafficFiguresOf, usageSampleSeconds } from '@lightpath/domain/usage-reports';
 import { and, eq, gte, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventServices, events } from '../../db/schema/inventory';
@@ -6,6 +7,7 @@ import {
   type Endpoint,
   type LinkState,
   type PortLight,
+  type PortTrafficHistory,
   type StateChange,
   type Telemetry,
   type TimeWindow,
@@ -150,6 +152,16 @@ export function simulatedTelemetry(db: Db, options: { now?: () => number } = {})
     return { rx: down ? lossOfSignalDbm : round(rx, 2), tx: round(tx, 2) };
   }
 
+  async function trafficRange(endpoint: Endpoint, window: TimeWindow): Promise<PortTrafficHistory> {
+    const intervals = await downIntervals(endpoint, window.start, window.end);
+    const points = (direction: 'in' | 'out'): TrafficPoint[] =>
+      times(window).map((t) => ({
+        datetime: t,
+        value: isDown(intervals, t) ? 0 : bytesPerSecond(endpoint, direction, t),
+      }));
+    return { in: points('in'), out: points('out') };
+  }
+
   return {
     kind: 'simulator',
     now,
@@ -164,14 +176,23 @@ export function simulatedTelemetry(db: Db, options: { now?: () => number } = {})
       };
     },
 
-    async trafficRange(endpoint, window) {
-      const intervals = await downIntervals(endpoint, window.start, window.end);
-      const points = (direction: 'in' | 'out'): TrafficPoint[] =>
-        times(window).map((t) => ({
-          datetime: t,
-          value: isDown(intervals, t) ? 0 : bytesPerSecond(endpoint, direction, t),
-        }));
-      return { in: points('in'), out: points('out') };
+    trafficRange,
+
+    // The figures of its own samples: one per five minutes, at the start of each (the noise changes
+    // on those boundaries), zero while the link was down, as trafficRange draws them.
+    async trafficPercentile(endpoint, window, quantile) {
+      const last = window.end - usageSampleSeconds;
+      if (last < window.start) return { in: null, out: null };
+      const traffic = await trafficRange(endpoint, {
+        start: window.start,
+        end: last,
+        step: usageSampleSeconds,
+      });
+      const values = (points: TrafficPoint[]) => points.map((p) => p.value);
+      return {
+        in: trafficFiguresOf(values(traffic.in), quantile),
+        out: trafficFiguresOf(values(traffic.out), quantile),
+      };
     },
 
     async lightNow(endpoint) {

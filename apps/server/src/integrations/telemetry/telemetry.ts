@@ -1,4 +1,5 @@
 import type { TrafficPoint } from '@lightpath/domain/telemetry';
+import type { TrafficFigures } from '@lightpath/domain/usage-reports';
 
 // One interface for every source of telemetry (decisions.md, External systems): the simulator and the
 // Prometheus client both answer per endpoint, i.e. one end of a service (or a bare port). Turning ends
@@ -25,12 +26,23 @@ export type PortTrafficHistory = { in: TrafficPoint[]; out: TrafficPoint[] };
 export type PortLight = { rx: number; tx: number };
 export type PortLightHistory = { rx: TrafficPoint[]; tx: TrafficPoint[] };
 export type StateChange = { datetime: number; status: LinkState };
+// Each direction's figures over a window of 5-minute average rates (bytes per second); null when the
+// source has no series for the port (an unknown port, none recorded, or no data in the window).
+export type PortTrafficFigures = { in: TrafficFigures | null; out: TrafficFigures | null };
 
 export type Telemetry = {
   kind: 'simulator' | 'prometheus';
   // Bytes per second into and out of the port.
   trafficNow: (endpoint: Endpoint) => Promise<PortTraffic>;
   trafficRange: (endpoint: Endpoint, window: TimeWindow) => Promise<PortTrafficHistory>;
+  // The usage report's monthly figures (docs/decisions/039): the `quantile` of the 5-minute average
+  // rates whose five minutes lie in [start, end), with their peak, mean and count. Both ends are
+  // multiples of 300 seconds.
+  trafficPercentile: (
+    endpoint: Endpoint,
+    window: { start: number; end: number },
+    quantile: number,
+  ) => Promise<PortTrafficFigures>;
   // dBm; null when the port reports no optical levels.
   lightNow: (endpoint: Endpoint) => Promise<PortLight | null>;
   lightRange: (endpoint: Endpoint, window: TimeWindow) => Promise<PortLightHistory>;
