@@ -51,6 +51,7 @@ import { streamRoutes } from './modules/stream/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { telemetryRoutes } from './modules/telemetry/routes';
 import { ticketRoutes } from './modules/tickets/routes';
+import { usageReportRoutes } from './modules/usage-reports/routes';
 import { userRoutes } from './modules/users/routes';
 import { zabbixRoutes } from './modules/zabbix/routes';
 import { trackAllowedMethods } from './platform/allowed-methods';
@@ -224,6 +225,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(apiLogRoutes);
       await api.register(invoiceRoutes);
       await api.register(changeReportRoutes);
+      await api.register(usageReportRoutes);
       await api.register(slaReportRoutes);
     },
     { prefix: '/api' },

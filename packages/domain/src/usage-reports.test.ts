@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { percentOfLineRate, quantileOf, trafficFiguresOf, usageMonthsUpTo } from './usage-reports';
+import {
+  formatUsagePercent,
+  percentOfLineRate,
+  quantileOf,
+  trafficFiguresOf,
+  usageLabelOf,
+  usageMonthsUpTo,
+  usageReportCsvColumns,
+  usageReportMessages,
+  usageReportQuerySchema,
+} from './usage-reports';
 
 describe('the 95th percentile', () => {
   it.each([
@@ -61,5 +71,46 @@ describe('the months the measuring job keeps, in the portal zone', () => {
     expect(first!.month).toBe('2027-01-01');
     const [utc] = usageMonthsUpTo(Date.UTC(2026, 11, 31, 14) / 1000, 'UTC', 1);
     expect(utc!.month).toBe('2026-12-01');
+  });
+});
+
+describe('the report query and columns', () => {
+  it.each([
+    [{ from: '2026-01-01', to: '2026-12-31', label: 'atcapacity' }, null],
+    [{ from: '2026-01-01', to: '2026-12-31', label: 'hot' }, usageReportMessages.labelInvalid],
+  ])('%o', (query, message) => {
+    const result = usageReportQuerySchema.safeParse(query);
+    expect(result.success ? null : result.error.issues[0]!.message).toBe(message);
+  });
+
+  it('labels a service by its highest figures, a missing direction reading as none', () => {
+    expect(usageLabelOf(null, 85.1)).toBe('At Capacity');
+    expect(usageLabelOf(80.1, null)).toBe('Nearing Capacity');
+    expect(usageLabelOf(null, null)).toBe('Available');
+  });
+
+  it("names each month's two columns with the zone", () => {
+    const columns = usageReportCsvColumns(['2026-01', '2026-02'], 'Australia/Sydney');
+    expect(columns.map((c) => c.header).slice(-4)).toEqual([
+      '2026-01 A to B (%, Australia/Sydney)',
+      '2026-01 B to A (%, Australia/Sydney)',
+      '2026-02 A to B (%, Australia/Sydney)',
+      '2026-02 B to A (%, Australia/Sydney)',
+    ]);
+    const row = {
+      serviceid: 'UNG0012004701B',
+      description: 'x',
+      customerid: 1,
+      customercode: 'UNG',
+      customername: 'University of Northgate',
+      speed: '1G',
+      atob: 50,
+      btoa: 60,
+      label: 'Available' as const,
+      months: [{ month: '2026-02', atob: 50, btoa: 60, complete: true }],
+    };
+    expect(columns.slice(-4).map((c) => c.value(row))).toEqual([null, null, 50, 60]);
+    expect(formatUsagePercent(86.25)).toBe('86.3%');
+    expect(formatUsagePercent(null)).toBe('—');
   });
 });

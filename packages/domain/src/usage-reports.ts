@@ -1,3 +1,8 @@
+import { z } from 'zod';
+import { idSchema, listPage, listQuerySchema } from './api';
+import type { CsvColumn } from './csv';
+import { reportPeriodQuerySchema } from './report-period';
+import { type UsageLabel, usageLabel } from './services';
 import { secondsAtWallTime, wallTimeIn } from './time';
 
 // Usage reports (issue 17, /documentation/usage-reports): each service's monthly 95th percentile of
@@ -84,4 +89,134 @@ export function usageMonthsUpTo(seconds: number, zone: string, count: number): U
     });
   }
   return months;
+}
+
+// --- The report (GET /api/reports/usage, /csv, /pdf) ---
+
+export const usageReportMessages = {
+  loadFailed: 'An error occurred retrieving the usage report',
+  labelInvalid: 'Label must be atcapacity, nearingcapacity or available',
+} as const;
+
+// The one line the page and the PDF print under the title (issue 17 item 2).
+export const usageDefinition =
+  "Each month's figure is the 95th percentile of the service's 5-minute average traffic in each direction, as a percentage of its line rate; above 85% in either direction is At Capacity, above 80% Nearing Capacity. Months are the portal's; a month in progress is to date.";
+
+export const usageLabelFilters = {
+  atcapacity: 'At Capacity',
+  nearingcapacity: 'Nearing Capacity',
+  available: 'Available',
+} as const satisfies Record<string, UsageLabel['label']>;
+export type UsageLabelFilter = keyof typeof usageLabelFilters;
+const labelFilterIds = Object.keys(usageLabelFilters) as [UsageLabelFilter, ...UsageLabelFilter[]];
+
+export const usageReportSortFields = ['p95', 'atob', 'btoa', 'serviceid', 'customername'] as const;
+export type UsageReportSortField = (typeof usageReportSortFields)[number];
+// The hottest first: what a capacity planner reads the report for.
+export const usageReportDefaultSort = '-p95';
+
+const filterShape = {
+  customer: idSchema.optional(),
+  label: z.enum(labelFilterIds, { error: usageReportMessages.labelInvalid }).optional(),
+  q: listQuerySchema.shape.q,
+  sort: listQuerySchema.shape.sort,
+};
+
+// The period (reportPeriodQuerySchema) and the filters; the page's rows take limit and offset.
+export const usageReportExportQuerySchema = reportPeriodQuerySchema.safeExtend(filterShape);
+export const usageReportQuerySchema = reportPeriodQuerySchema.safeExtend({
+  ...filterShape,
+  limit: listQuerySchema.shape.limit,
+  offset: listQuerySchema.shape.offset,
+});
+export type UsageReportFilter = z.output<typeof usageReportExportQuerySchema>;
+export type UsageReportQuery = z.output<typeof usageReportQuerySchema>;
+
+const usageLabelText = z.enum(['At Capacity', 'Nearing Capacity', 'Available']);
+
+// A service's figures for one month, in percent; null when the month has none.
+export const usageMonthFigureSchema = z.object({
+  month: z.string(),
+  atob: z.number().nullable(),
+  btoa: z.number().nullable(),
+  complete: z.boolean(),
+});
+export type UsageMonthFigure = z.output<typeof usageMonthFigureSchema>;
+
+export const usageReportRowSchema = z.object({
+  serviceid: z.string(),
+  description: z.string(),
+  customerid: z.number(),
+  customercode: z.string(),
+  customername: z.string(),
+  speed: z.string().nullable(),
+  // The period's highest monthly 95th percentile each way, and the label they give.
+  atob: z.number().nullable(),
+  btoa: z.number().nullable(),
+  label: usageLabelText,
+  // Each month of the period with a figure, oldest first.
+  months: z.array(usageMonthFigureSchema),
+});
+export type UsageReportRow = z.output<typeof usageReportRowSchema>;
+
+// The chart: per month, the services in each label, and those owed a figure that have none.
+export const usageReportMonthSchema = z.object({
+  month: z.string(),
+  label: z.string(),
+  // False when the period starts or ends inside the month (its figure is still the whole month's).
+  whole: z.boolean(),
+  // True while any figure of the month is to date.
+  inprogress: z.boolean(),
+  atcapacity: z.number(),
+  nearingcapacity: z.number(),
+  available: z.number(),
+  unmeasured: z.number(),
+});
+export type UsageReportMonth = z.output<typeof usageReportMonthSchema>;
+
+export const usageReportSchema = listPage(usageReportRowSchema).extend({
+  period: z.object({
+    from: z.string(),
+    to: z.string(),
+    start: z.number(),
+    end: z.number(),
+    zone: z.string(),
+  }),
+  months: z.array(usageReportMonthSchema),
+});
+export type UsageReport = z.output<typeof usageReportSchema>;
+
+// The label of the highest figures, as the table and the filter read it.
+export function usageLabelOf(atob: number | null, btoa: number | null): UsageLabel['label'] {
+  return usageLabel(atob ?? 0, btoa ?? 0).label;
+}
+
+// '85.1%', or a dash for no figure.
+export const formatUsagePercent = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)}%`);
+
+export const usageReportFilename = (period: { from: string; to: string }, extension: 'csv' | 'pdf') =>
+  `Usage report ${period.from} to ${period.to}.${extension}`;
+
+// The CSV: one row per service, the period's highest and label, then each month's two figures in
+// columns a spreadsheet can chart. Months are the portal's ('2026-07' in the zone named in the header).
+export function usageReportCsvColumns(
+  months: readonly string[],
+  zone: string,
+): readonly CsvColumn<UsageReportRow>[] {
+  const figure = (row: UsageReportRow, month: string, direction: 'atob' | 'btoa') =>
+    row.months.find((m) => m.month === month)?.[direction] ?? null;
+  return [
+    { header: 'Service', value: (r) => r.serviceid },
+    { header: 'Description', value: (r) => r.description },
+    { header: 'Customer code', value: (r) => r.customercode },
+    { header: 'Customer', value: (r) => r.customername },
+    { header: 'Speed', value: (r) => r.speed },
+    { header: 'Highest 95th A to B (%)', value: (r) => r.atob },
+    { header: 'Highest 95th B to A (%)', value: (r) => r.btoa },
+    { header: 'Label', value: (r) => r.label },
+    ...months.flatMap((month): CsvColumn<UsageReportRow>[] => [
+      { header: `${month} A to B (%, ${zone})`, value: (r) => figure(r, month, 'atob') },
+      { header: `${month} B to A (%, ${zone})`, value: (r) => figure(r, month, 'btoa') },
+    ]),
+  ];
 }

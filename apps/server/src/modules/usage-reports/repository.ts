@@ -1,5 +1,14 @@
-import type { UsageMonth } from '@lightpath/domain/usage-reports';
+import type { Scope } from '@lightpath/domain/actor';
+import { usageThresholds } from '@lightpath/domain/services';
+import type {
+  UsageLabelFilter,
+  UsageMonth,
+  UsageReportRow,
+  UsageReportSortField,
+} from '@lightpath/domain/usage-reports';
 import type { RawQuery } from '../../db/client';
+import { Params, pageOf, statementName } from '../../db/statements';
+import { containsPattern } from '../../platform/scope';
 import type { TelemetryService } from '../telemetry/repository';
 
 // The usage report's monthly figures (service_usage_months): written only by the measuring job,
@@ -87,4 +96,146 @@ export async function keepMeasurements(query: RawQuery, rows: readonly UsageMeas
     [JSON.stringify(rows)],
   );
   return kept.length;
+}
+
+// --- The report ---
+
+export type UsageReportWhere = {
+  // The period's months, first days ('YYYY-MM-01'), oldest first.
+  months: string[];
+  customer?: number | undefined;
+  label?: UsageLabelFilter | undefined;
+  q?: string | undefined;
+};
+type Sorted = { sort: { field: UsageReportSortField; descending: boolean }; limit: number; offset: number };
+
+export type UsageReportRowRead = Omit<UsageReportRow, 'label'>;
+
+const sorts: Record<UsageReportSortField, string[]> = {
+  p95: ['h.worst'],
+  atob: ['h.atob'],
+  btoa: ['h.btoa'],
+  serviceid: [],
+  customername: ['c.customer_name'],
+};
+
+// Which services: the caller's scope, the customer filter and the search, on services `s`.
+function serviceWhere(scope: Scope, where: UsageReportWhere, params: Params): string {
+  const parts: string[] = [];
+  if (scope.kind === 'customer') parts.push(`s.customer_id = ${params.add(scope.customerId)}`);
+  if (where.customer !== undefined) parts.push(`s.customer_id = ${params.add(where.customer)}`);
+  if (where.q) {
+    const pattern = params.add(containsPattern(where.q));
+    parts.push(`(s.service_id ilike ${pattern} or s.description ilike ${pattern}
+      or exists (select 1 from customers qc where qc.customer_id = s.customer_id
+        and (qc.customer_name ilike ${pattern} or qc.customer_code ilike ${pattern})))`);
+  }
+  return parts.length > 0 ? parts.join(' and ') : 'true';
+}
+
+// The label's band on the higher direction (usageThresholds), for the filter and the chart's counts.
+function labelBand(worst: string, label: UsageLabelFilter): string {
+  const { atCapacity, nearingCapacity } = usageThresholds;
+  switch (label) {
+    case 'atcapacity':
+      return `${worst} > ${atCapacity}`;
+    case 'nearingcapacity':
+      return `${worst} > ${nearingCapacity} and ${worst} <= ${atCapacity}`;
+    case 'available':
+      return `${worst} <= ${nearingCapacity}`;
+  }
+}
+
+// One page of services with a figure in the period, each with its highest figures each way and its
+// months' figures. The highest are worked out for every service selected (the sort and the label need
+// them), the months only for the page's.
+export async function listUsageReportRows(
+  query: RawQuery,
+  scope: Scope,
+  where: UsageReportWhere & Sorted,
+): Promise<{ count: number; results: UsageReportRowRead[] }> {
+  const params = new Params();
+  const first = params.add(where.months[0]);
+  const last = params.add(where.months.at(-1));
+  const services = serviceWhere(scope, where, params);
+  const label = where.label ? `where ${labelBand('h.worst', where.label)}` : '';
+  const highest = `select u.service_id, max(u.p95_atob) as atob, max(u.p95_btoa) as btoa,
+      greatest(max(u.p95_atob), max(u.p95_btoa)) as worst
+    from service_usage_months u
+    join services s on s.service_id = u.service_id
+    where u.month between ${first}::date and ${last}::date
+      and (u.p95_atob is not null or u.p95_btoa is not null) and ${services}
+    group by u.service_id`;
+  const direction = where.sort.descending ? 'desc' : 'asc';
+  const order = [
+    ...sorts[where.sort.field].map((key) => `${key} ${direction} nulls last`),
+    `h.service_id ${direction}`,
+  ].join(', ');
+  const countText = `select count(*)::int as total from (${highest}) h ${label}`;
+  return pageOf<UsageReportRowRead>(
+    query,
+    'usage_report_rows',
+    (limit, offset) => `with h as (${highest}),
+    page as (
+      select h.*, count(*) over ()::int as total from h
+      join services s on s.service_id = h.service_id
+      join customers c on c.customer_id = s.customer_id
+      ${label}
+      order by ${order}
+      limit ${limit} offset ${offset}
+    )
+    select h.service_id as serviceid, s.description, s.customer_id as customerid,
+      c.customer_code as customercode, c.customer_name as customername, s.speed,
+      round(h.atob::numeric, 1)::float8 as atob, round(h.btoa::numeric, 1)::float8 as btoa,
+      (select coalesce(jsonb_agg(jsonb_build_object('month', to_char(u.month, 'YYYY-MM'),
+          'atob', round(u.p95_atob::numeric, 1)::float8, 'btoa', round(u.p95_btoa::numeric, 1)::float8, 'complete', u.complete) order by u.month), '[]')
+        from service_usage_months u
+        where u.service_id = h.service_id and u.month between ${first}::date and ${last}::date
+          and (u.p95_atob is not null or u.p95_btoa is not null)) as months,
+      h.total
+    from page h
+    join services s on s.service_id = h.service_id
+    join customers c on c.customer_id = s.customer_id
+    order by ${order}`,
+    countText,
+    params,
+    where,
+  );
+}
+
+export type UsageMonthCounts = {
+  month: string;
+  atcapacity: number;
+  nearingcapacity: number;
+  available: number;
+  unmeasured: number;
+  inprogress: boolean;
+};
+
+// Per month of the period: the services selected in each label by the month's own figures, and those
+// the month owes a figure (expectedInMonth) that have none (not measured yet, the source away, no line
+// rate). The label filter does not narrow them: the chart is the split by label.
+export async function countUsageReportMonths(
+  query: RawQuery,
+  scope: Scope,
+  where: UsageReportWhere,
+): Promise<UsageMonthCounts[]> {
+  const params = new Params();
+  const months = params.add(JSON.stringify(where.months));
+  const services = serviceWhere(scope, where, params);
+  const worst = 'greatest(u.p95_atob, u.p95_btoa)';
+  const text = `with m as (select x::date as month from jsonb_array_elements_text(${months}::jsonb) as x)
+    select to_char(m.month, 'YYYY-MM') as month,
+      count(*) filter (where ${labelBand(worst, 'atcapacity')})::int as atcapacity,
+      count(*) filter (where ${labelBand(worst, 'nearingcapacity')})::int as nearingcapacity,
+      count(*) filter (where ${labelBand(worst, 'available')})::int as available,
+      count(*) filter (where ${worst} is null and ${expectedInMonth('s', 'm.month')})::int as unmeasured,
+      coalesce(bool_or(not u.complete), false) as inprogress
+    from m
+    cross join services s
+    left join service_usage_months u on u.service_id = s.service_id and u.month = m.month
+    where ${services} and (u.service_id is not null or ${expectedInMonth('s', 'm.month')})
+    group by m.month
+    order by m.month`;
+  return query<UsageMonthCounts>(statementName('usage_report_months', text), text, params.values);
 }
