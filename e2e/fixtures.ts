@@ -57,3 +57,14 @@ export async function api<T>(
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `${screenshots}/${name}.png`, fullPage: false });
 }
+
+// The first cell of every row of a downloaded CSV (after its byte order mark and header): the ids a
+// test compares with the API's. The first columns the portal exports (ids) hold no commas.
+export function csvFirstColumn(csv: string): string[] {
+  return csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n')
+    .slice(1)
+    .map((line) => line.split(',')[0]!);
+}

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { csvMessages } from '@lightpath/domain/csv';
 import { invoiceMessages } from '@lightpath/domain/invoices';
 import { expect, test } from '@playwright/test';
-import { accounts, api, apiToken, screenshot, signIn, signOut } from './fixtures';
+import { accounts, api, apiToken, csvFirstColumn, screenshot, signIn, signOut } from './fixtures';
 
 type InvoiceRow = { uuid: string; invoiceid: string; customercode: string };
 
@@ -52,12 +52,7 @@ test.describe('invoices', () => {
     await expect(page.getByText(csvMessages.generated)).toBeVisible();
     const csv = await readFile((await csvFile.path())!, 'utf8');
     expect(csv.startsWith('\uFEFFInvoice,Issued (')).toBe(true);
-    const exported = csv
-      .slice(1)
-      .trim()
-      .split('\r\n')
-      .slice(1)
-      .map((line) => line.split(',')[0]);
+    const exported = csvFirstColumn(csv);
     expect(exported).toEqual(invoices.map((invoice) => invoice.invoiceid));
   });
 

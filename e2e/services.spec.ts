@@ -3,7 +3,7 @@ import { csvMessages } from '@lightpath/domain/csv';
 import { searchPrompt } from '@lightpath/domain/search';
 import { serviceMessages } from '@lightpath/domain/services';
 import { expect, type Page, test } from '@playwright/test';
-import { accounts, api, apiToken, screenshot, signIn } from './fixtures';
+import { accounts, api, apiToken, csvFirstColumn, screenshot, signIn } from './fixtures';
 
 type ServiceRow = { serviceid: string; customercode: string };
 
@@ -130,12 +130,7 @@ test.describe('services', () => {
     const csv = await readFile((await download.path())!, 'utf8');
     expect(csv.startsWith('\uFEFFService,Description,')).toBe(true);
     await expect(page.getByText(csvMessages.generated)).toBeVisible();
-    const exported = csv
-      .slice(1)
-      .trim()
-      .split('\r\n')
-      .slice(1)
-      .map((line) => line.split(',')[0]);
+    const exported = csvFirstColumn(csv);
     const token = await apiToken(request, accounts.ungAdmin.email);
     const listed = await api<{ count: number; results: ServiceRow[] }>(
       request,

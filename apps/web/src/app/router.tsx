@@ -174,6 +174,10 @@ const signedInRoutes: RouteObject[] = [
     element: page(() => import('./routes/api-logs/api-logs-page').then((m) => m.ApiLogsPage)),
   },
   {
+    path: 'documentation/sla-reports',
+    element: page(() => import('./routes/sla-reports/sla-reports-page').then((m) => m.SlaReportsPage)),
+  },
+  {
     path: 'documentation/invoices',
     element: page(() => import('./routes/invoices/invoices-page').then((m) => m.InvoicesPage)),
   },

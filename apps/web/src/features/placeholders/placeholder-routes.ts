@@ -18,13 +18,6 @@ const reports: Crumb = { label: 'Reports' };
 
 export const placeholderRoutes: PlaceholderRoute[] = [
   {
-    path: '/documentation/sla-reports',
-    title: 'SLA Reports',
-    section: reports,
-    area: 'reports',
-    permission: 'reports.view',
-  },
-  {
     path: '/documentation/service-report',
     title: 'Service Report',
     section: reports,
