@@ -517,7 +517,7 @@ async function main() {
   }
   for (const run of load?.slaReport?.runs ?? []) {
     budgets.push({
-      name: `GET ${run.path.replace(/\?.*/, '')}, SLA report of ${run.name} (${load!.slaReport!.period.from} to ${load!.slaReport!.period.to}; ${load!.slaReport!.services.toLocaleString('en-US')} services in all)`,
+      name: `GET ${run.path.replace(/\?.*/, '')}, SLA report of ${run.name}, ${load!.slaReport!.period.from} to ${load!.slaReport!.period.to}${run.as === 'noc' ? ` (${load!.slaReport!.services.toLocaleString('en-US')} services)` : ' (University of Northgate)'}`,
       budget: `< ${run.budgetMs} ms`,
       value: `median ${run.medianMs} ms, worst ${run.worstMs} ms (${(run.bytes / 1024).toFixed(0)} KiB)`,
       met: run.met,
