@@ -19,6 +19,7 @@ import { simulatedZabbix } from './integrations/zabbix/demo';
 import { zabbixApi } from './integrations/zabbix/zabbix-api';
 import { accessRoutes } from './modules/access/routes';
 import { apiLogRoutes } from './modules/api-logs/routes';
+import { auditLogRoutes } from './modules/audit-log/routes';
 import { authRoutes } from './modules/auth/routes';
 import { awxRoutes } from './modules/awx/routes';
 import { calendarRoutes } from './modules/calendar/routes';
@@ -223,6 +224,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(awxRoutes);
       await api.register(colocationRoutes);
       await api.register(apiLogRoutes);
+      await api.register(auditLogRoutes);
       await api.register(invoiceRoutes);
       await api.register(changeReportRoutes);
       await api.register(usageReportRoutes);

@@ -77,6 +77,7 @@ const expected: Record<Permission, readonly [boolean, boolean, boolean, boolean,
   'reports.view': [Y, N, Y, Y, Y, Y],
   // 'API logs': NOC only.
   'apilogs.view': [Y, N, N, N, N, N],
+  'audit.view': [Y, N, N, N, N, N],
   // The outbox of the simulated e-mail/SMS systems is an NOC administration page.
   'outbox.view': [Y, N, N, N, N, N],
   // decisions.md, External systems: 'An Administration page shows which systems are real' (the NOC's).

@@ -60,6 +60,8 @@ export const permissionTable = {
   'invoices.manage': { types: [1] },
   'reports.view': { types: [1, 3, 4, 5] },
   'apilogs.view': { types: [1] },
+  // Issue 19: who did what and when, for the NOC only, like the API logs.
+  'audit.view': { types: [1] },
   'outbox.view': { types: [1] },
   // Administration → Integrations (decisions.md, External systems): which systems are real, where they
   // are and how the last calls went is the NOC's, like the API logs and the outbox.
