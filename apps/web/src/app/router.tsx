@@ -178,6 +178,12 @@ const signedInRoutes: RouteObject[] = [
     element: page(() => import('./routes/sla-reports/sla-reports-page').then((m) => m.SlaReportsPage)),
   },
   {
+    path: 'documentation/changeman-reports',
+    element: page(() =>
+      import('./routes/change-reports/change-reports-page').then((m) => m.ChangeReportsPage),
+    ),
+  },
+  {
     path: 'documentation/invoices',
     element: page(() => import('./routes/invoices/invoices-page').then((m) => m.InvoicesPage)),
   },

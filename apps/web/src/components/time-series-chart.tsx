@@ -1,19 +1,13 @@
-import { Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { ChartLegend, type ChartLegendItem } from './chart-legend';
 
 // The plot's library (@mantine/charts with recharts, about 420 kB) loads when a chart first shows, not
 // with the page that may show one: a shelf page paints its ports without it, and the legend's figures
 // above the plot are there at once.
 const TimeSeriesPlot = lazy(async () => ({ default: (await import('./time-series-plot')).TimeSeriesPlot }));
 
-export type ChartSeries = {
-  name: string;
-  label: string;
-  // A Mantine colour with its shade, 'indigo.6'.
-  color: string;
-  // What the legend says beside the label: '880 Mb/s (peak 2.40 Gb/s)'.
-  figures: string;
-};
+export type ChartSeries = ChartLegendItem;
 
 type Props = {
   rows: readonly object[];
@@ -40,27 +34,7 @@ export function TimeSeriesChart({
 }: Props) {
   return (
     <Stack gap={6}>
-      <Group gap="md" wrap="wrap">
-        {series.map((s) => (
-          <Group key={s.name} gap={6} wrap="nowrap">
-            <span
-              aria-hidden="true"
-              style={{
-                width: 10,
-                height: 10,
-                borderRadius: 2,
-                background: `var(--mantine-color-${s.color.replace('.', '-')})`,
-              }}
-            />
-            <Text fz="xs">
-              <Text span fw={600} fz="xs">
-                {s.label}
-              </Text>{' '}
-              {s.figures}
-            </Text>
-          </Group>
-        ))}
-      </Group>
+      <ChartLegend items={series} />
       {/* The legend above says the figures in words; the chart is a picture of them, kept out of the
           reading order and the tab order alike (inert), as the chart's own elements can take focus. */}
       <div aria-hidden="true" inert>

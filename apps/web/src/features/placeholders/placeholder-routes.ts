@@ -31,13 +31,6 @@ export const placeholderRoutes: PlaceholderRoute[] = [
     area: 'reports',
     permission: 'reports.view',
   },
-  {
-    path: '/documentation/changeman-reports',
-    title: 'Change Management Reports',
-    section: reports,
-    area: 'reports',
-    permission: 'reports.view',
-  },
   { path: '/general-pages/blank-page', title: 'Blank Page', area: 'blank page' },
 ];
 

@@ -7,16 +7,16 @@ import { modals } from '@mantine/modals';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { DetailPageGate, MainAndSideSkeleton } from '../../../components/detail-page-gate';
-import { type Crumb, PageHeader } from '../../../components/page-header';
-import { Panel } from '../../../components/panel';
-import { useDeleteEvent } from '../../../features/events/api/delete-event';
-import { useEvent } from '../../../features/events/api/get-event';
 import {
   EventPriorityBadge,
   EventTimingBadge,
   EventTypeBadge,
   priorityLabel,
-} from '../../../features/events/components/event-badges';
+} from '../../../components/event-badges';
+import { type Crumb, PageHeader } from '../../../components/page-header';
+import { Panel } from '../../../components/panel';
+import { useDeleteEvent } from '../../../features/events/api/delete-event';
+import { useEvent } from '../../../features/events/api/get-event';
 import { EventCommentsPanel } from '../../../features/events/components/event-comments-panel';
 import { EventCustomersPanel } from '../../../features/events/components/event-customers-panel';
 import { EventNotificationsPanel } from '../../../features/events/components/event-notifications-panel';

@@ -3,13 +3,13 @@ import { can } from '@lightpath/domain/permissions';
 import { Anchor, EmptyState, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { EventTimingBadge, EventTypeBadge } from '../../../components/event-badges';
 import { LoadError } from '../../../components/load-error';
 import { Panel } from '../../../components/panel';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useEvents } from '../api/list-events';
-import { EventTimingBadge, EventTypeBadge } from './event-badges';
 import { EventEnd, eventRoute } from './events-table';
 
 const shown = 5;

@@ -3,9 +3,9 @@ import { Anchor, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { EventPriorityBadge, EventTimingBadge, EventTypeBadge } from '../../../components/event-badges';
 import { SortableTh } from '../../../components/sortable-th';
 import { formatDateTime } from '../../../lib/format';
-import { EventPriorityBadge, EventTimingBadge, EventTypeBadge } from './event-badges';
 
 type Props = {
   events: EventSummary[];
