@@ -6,7 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
-export const benchDatabaseName = 'lightpath_bench';
+// BENCH_DATABASE_NAME gives a run a database of its own, so two people benching on one server never
+// drop each other's.
+export const benchDatabaseName = process.env.BENCH_DATABASE_NAME ?? 'lightpath_bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(benchDatabaseName))
+  throw new Error('BENCH_DATABASE_NAME must be a plain lower-case name');
 const localServer = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export type BenchDatabase =

@@ -3,6 +3,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiLogBenchResult } from './api-log';
+import type { ChangeBenchResult } from './change';
 import type { DashboardTiming } from './dashboard';
 import type { ExportBenchResult } from './export';
 import type { PreflightBenchResult } from './preflight';
@@ -70,6 +71,7 @@ export type BenchResults = {
   preflight: PreflightBenchResult | null;
   apiLog?: ApiLogBenchResult | null;
   slaReport?: SlaBenchResult | null;
+  changeReport?: ChangeBenchResult | null;
   budgets: BudgetCheck[];
 };
 

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { demoPassword } from '../apps/server/src/db/seed/demo-customers';
 import { measureApiLogCost, processCpuMs } from './api-log';
+import { measureChangeReport } from './change';
 import { measureDashboard, measureShelfPage } from './dashboard';
 import { prepareDatabase } from './database';
 import { type ExportBenchResult, listExportPaths, measureListExport, measureServicesExport } from './export';
@@ -201,7 +202,7 @@ function commit(): string {
 async function runLoad() {
   const database = await prepareDatabase();
   log(
-    `database: ${database.kind}${database.kind === 'postgres' ? ` (${new URL(database.url).host}, database lightpath_bench)` : ''}`,
+    `database: ${database.kind}${database.kind === 'postgres' ? ` (${new URL(database.url).host}, database ${new URL(database.url).pathname.slice(1)})` : ''}`,
   );
   let app: Target | undefined;
   let bare: Target | undefined;
@@ -221,8 +222,9 @@ async function runLoad() {
     );
     const tokens = new Map<AccountKey, string>();
     const slaSelected = !only?.length || only.includes('sla');
+    const changeSelected = !only?.length || only.includes('change');
     const signedInKeys = selected.flatMap((s) => (s.as ? [s.as] : [])).concat('noc');
-    if (slaSelected) signedInKeys.push('custAdmin');
+    if (slaSelected || changeSelected) signedInKeys.push('custAdmin');
     for (const key of new Set(signedInKeys)) {
       tokens.set(key, await signIn(app.base, accounts[key]));
     }
@@ -405,9 +407,19 @@ async function runLoad() {
         log,
       });
     }
+    // Issue 17 (change.ts): the change management report, last month and last 12 months.
+    const changeReport = changeSelected
+      ? await measureChangeReport({
+          base: app.base,
+          noc: tokens.get('noc')!,
+          customer: tokens.get('custAdmin')!,
+          log,
+        })
+      : null;
     return {
       search,
       slaReport,
+      changeReport,
       dashboard,
       shelfPage,
       servicesExport,
@@ -523,6 +535,15 @@ async function main() {
       met: run.met,
     });
   }
+  for (const run of load?.changeReport?.runs ?? []) {
+    budgets.push({
+      name: `GET ${run.path.replace(/\?.*/, '')}, change management report of ${run.name}${run.events === null ? '' : ` (${run.events.toLocaleString('en-US')} events)`}`,
+      // The issue sets none: the figure is reported against the aim, not judged.
+      budget: `none (aim < ${run.budgetMs} ms)`,
+      value: `median ${run.medianMs} ms, worst ${run.worstMs} ms (${(run.bytes / 1024).toFixed(0)} KiB)`,
+      met: null,
+    });
+  }
   if (load?.search) {
     const { search } = load;
     budgets.push({
@@ -581,6 +602,7 @@ async function main() {
     preflight: load?.preflight ?? null,
     apiLog: load?.apiLog ?? null,
     slaReport: load?.slaReport ?? null,
+    changeReport: load?.changeReport ?? null,
     budgets,
   };
 

@@ -1,4 +1,5 @@
 import { reportPreset } from '@lightpath/domain/report-period';
+import { timeReportCases } from './report-timing';
 
 // Issue 17's budgets for the SLA report (docs/decisions/038), on national data: every service (30,000)
 // over the last 12 months in under 2 s, as the page's JSON and as the CSV; one customer's report in
@@ -64,35 +65,18 @@ export async function measureSlaReport(options: Options): Promise<SlaBenchResult
       budgetMs: slaBudgets.allMs,
     },
   ] as const;
+  const timed = await timeReportCases({
+    base: options.base,
+    cases,
+    tokenOf: (as) => (as === 'noc' ? options.noc : options.customer),
+    runs: options.runs,
+    label: 'SLA report',
+    log: options.log,
+  });
   let services = 0;
-  const runs: SlaRun[] = [];
-  for (const c of cases) {
-    const token = c.as === 'noc' ? options.noc : options.customer;
-    const times: number[] = [];
-    let bytes = 0;
-    for (let i = 0; i < (options.runs ?? 5); i++) {
-      const start = performance.now();
-      const response = await fetch(`${options.base}${c.path}`, { headers: { 'x-auth-token': token } });
-      const body = Buffer.from(await response.arrayBuffer());
-      times.push(performance.now() - start);
-      if (!response.ok)
-        throw new Error(`${c.path} answered ${response.status}: ${body.toString().slice(0, 200)}`);
-      bytes = body.length;
-      if (c.name === 'every service, JSON') services = JSON.parse(body.toString()).payload.count;
-    }
-    const sorted = [...times].sort((a, b) => a - b);
-    const run = {
-      ...c,
-      runsMs: times.map(Math.round),
-      medianMs: Math.round(sorted[Math.floor(sorted.length / 2)]!),
-      worstMs: Math.round(sorted.at(-1)!),
-      bytes,
-      met: sorted.at(-1)! < c.budgetMs,
-    };
-    options.log(
-      `SLA report, ${c.name}: median ${run.medianMs} ms, worst ${run.worstMs} ms (${times.map(Math.round).join(' ')}), ${bytes} bytes`,
-    );
-    runs.push(run);
-  }
+  const runs: SlaRun[] = timed.map(({ body, budgetMs, met, ...run }) => {
+    if (run.name === 'every service, JSON') services = JSON.parse(body.toString()).payload.count;
+    return { ...run, budgetMs: budgetMs!, met: met! };
+  });
   return { period: { from: year.from, to: year.to }, services, runs };
 }
