@@ -51,7 +51,7 @@ test.describe('change management reports', () => {
     await page.getByRole('option', { name: 'Last 12 months' }).click();
     const events = page.getByRole('region', { name: 'Events' });
     await expect(events.getByRole('row').nth(1)).toBeVisible();
-    const customers = await events.getByRole('row').locator('td:nth-child(10)').allInnerTexts();
+    const customers = await events.getByRole('row').locator('td:nth-child(11)').allInnerTexts();
     expect(new Set(customers)).toEqual(new Set(['UNG']));
     await expect(page.getByRole('combobox', { name: 'Filter by customer' })).toHaveCount(0);
 

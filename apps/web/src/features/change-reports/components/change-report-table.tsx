@@ -1,4 +1,4 @@
-import { type ChangeReportRow, changeDurationLabel } from '@lightpath/domain/change-reports';
+import { type ChangeReportRow, changeDurationLabel, slaClassLabel } from '@lightpath/domain/change-reports';
 import { Anchor, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
@@ -33,7 +33,8 @@ function ChangeReportCards({ rows }: Pick<Props, 'rows'>) {
               </Text>
             </Group>
             <Text fz="xs">
-              {formatDateTime(row.starttime)} · {changeDurationLabel(row.duration)}
+              {formatDateTime(row.starttime)} · {changeDurationLabel(row.duration)} ·{' '}
+              {slaClassLabel(row.slatype)}
             </Text>
             <Text fz="xs" c="dimmed">
               Approved by {row.approver} · {row.customers.join(', ')} · {row.servicecount} services
@@ -50,7 +51,7 @@ export function ChangeReportTable({ rows, sort, onSort }: Props) {
   const narrow = useMediaQuery('(max-width: 48em)');
   if (narrow) return <ChangeReportCards rows={rows} />;
   return (
-    <Table.ScrollContainer minWidth={1100}>
+    <Table.ScrollContainer minWidth={1200}>
       <Table verticalSpacing="xs" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -73,6 +74,7 @@ export function ChangeReportTable({ rows, sort, onSort }: Props) {
             <SortableTh field="priority" sort={sort} onSort={onSort}>
               Priority
             </SortableTh>
+            <Table.Th>SLA class</Table.Th>
             <Table.Th>Initiator</Table.Th>
             <SortableTh field="approver" sort={sort} onSort={onSort}>
               Approver
@@ -107,6 +109,7 @@ export function ChangeReportTable({ rows, sort, onSort }: Props) {
               <Table.Td>
                 <EventPriorityBadge priority={row.priority} />
               </Table.Td>
+              <Table.Td fz="sm">{slaClassLabel(row.slatype)}</Table.Td>
               <Table.Td fz="sm">{row.initiator}</Table.Td>
               <Table.Td fz="sm">{row.approver}</Table.Td>
               <Table.Td fz="sm">{row.customers.join(', ')}</Table.Td>
