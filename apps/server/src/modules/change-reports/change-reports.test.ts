@@ -317,6 +317,9 @@ describe('GET /api/reports/changes/pdf', () => {
       expect(text).toContain(title);
     expect(text).toContain('Change Board 1');
     expect(text).toContain('Mon 31 Mar 2031 22:00');
+    // An end on another day has its day; one on the start's day its time alone.
+    expect(text).toContain('Tue 1 Apr 04:00');
+    expect(text).toMatch(/Mon 3 Mar 2031 10:00\n14:00/);
     expect(text).not.toContain('outage');
   });
 

@@ -109,20 +109,24 @@ export async function changeReportFor(ctx: ServiceContext, input: ChangeReportQu
   };
 }
 
-// 'Tue 3 Nov 2026 23:00' in the portal's zone: the weekday is what a change board plans around.
-function momentFormat(zone: string) {
-  const format = new Intl.DateTimeFormat('en-AU', {
-    timeZone: zone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  return (seconds: number | null) =>
-    seconds === null ? '' : format.format(new Date(seconds * 1000)).replaceAll(',', '');
+// 'Tue 3 Nov 2026 23:00' in the portal's zone: the weekday is what a change board plans around. An
+// end on the start's day is its time alone ('03:30'), one on another day leaves out the year: the
+// narrower cell leaves the title a line of its own, and more events fit a sheet.
+function momentFormats(zone: string) {
+  const format = (options: Intl.DateTimeFormatOptions) => {
+    const f = new Intl.DateTimeFormat('en-AU', { timeZone: zone, hourCycle: 'h23', ...options });
+    return (seconds: number) => f.format(new Date(seconds * 1000)).replaceAll(',', '');
+  };
+  const clock = { hour: '2-digit', minute: '2-digit' } as const;
+  const full = format({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', ...clock });
+  const dayAndTime = format({ weekday: 'short', day: 'numeric', month: 'short', ...clock });
+  const time = format(clock);
+  const day = format({ year: 'numeric', month: '2-digit', day: '2-digit' });
+  return {
+    start: (seconds: number) => full(seconds),
+    end: (start: number, end: number | null) =>
+      end === null ? '' : day(end) === day(start) ? time(end) : dayAndTime(end),
+  };
 }
 
 async function allRowsOf(ctx: ServiceContext, input: ChangeReportFilter) {
@@ -152,7 +156,7 @@ export async function changeReportPdfFor(ctx: ServiceContext, input: ChangeRepor
     ctx.caller.scope.kind === 'customer'
       ? await findCustomer(ctx.db, ctx.caller.scope, ctx.caller.scope.customerId)
       : null;
-  const moment = momentFormat(zone);
+  const moment = momentFormats(zone);
   const filters = [
     input.type ? changeTypeLabels[input.type] : null,
     input.priority ? `Priority ${changePriorityLabel(input.priority)}` : null,
@@ -190,16 +194,16 @@ export async function changeReportPdfFor(ctx: ServiceContext, input: ChangeRepor
         doc,
         [
           { header: 'Number', width: 0.05, value: (r: ChangeReportRow) => String(r.number) },
-          { header: 'Title', width: 0.2, value: (r) => r.title },
-          { header: 'Type', width: 0.11, value: (r) => changeTypeLabels[r.type] },
-          { header: 'Start', width: 0.13, value: (r) => moment(r.starttime) },
-          { header: 'End', width: 0.13, value: (r) => moment(r.endtime) },
-          { header: 'Duration', width: 0.07, value: (r) => changeDurationLabel(r.duration) },
+          { header: 'Title', width: 0.21, value: (r) => r.title },
+          { header: 'Type', width: 0.13, value: (r) => changeTypeLabels[r.type] },
+          { header: 'Start', width: 0.12, value: (r) => moment.start(r.starttime) },
+          { header: 'End', width: 0.09, value: (r) => moment.end(r.starttime, r.endtime) },
+          { header: 'Duration', width: 0.065, value: (r) => changeDurationLabel(r.duration) },
           { header: 'Priority', width: 0.06, value: (r) => changePriorityLabel(r.priority) },
-          { header: 'Initiator', width: 0.08, value: (r) => r.initiator },
-          { header: 'Approver', width: 0.07, value: (r) => r.approver },
-          { header: 'Customers', width: 0.06, value: (r) => r.customers.join(' ') },
-          { header: 'Services', width: 0.04, align: 'right', value: (r) => String(r.servicecount) },
+          { header: 'Initiator', width: 0.075, value: (r) => r.initiator },
+          { header: 'Approver', width: 0.065, value: (r) => r.approver },
+          { header: 'Customers', width: 0.09, value: (r) => r.customers.join(' ') },
+          { header: 'Services', width: 0.045, align: 'right', value: (r) => String(r.servicecount) },
         ],
         rows,
         { fontSize: 7.5 },
