@@ -30,6 +30,10 @@ test.describe('change management reports', () => {
     await page.getByRole('combobox', { name: 'Type' }).click();
     await page.getByRole('option', { name: 'Planned Hazard Window' }).click();
     await expect(page).toHaveURL(/type=2/);
+    // The previous rows stay, faded, until the hazards arrive: wait for them to go.
+    await expect(
+      events.getByRole('row').locator('td:nth-child(3)', { hasText: 'Scheduled Works' }),
+    ).toHaveCount(0);
     await expect(events.getByRole('row').nth(1)).toBeVisible();
     const types = await events.getByRole('row').locator('td:nth-child(3)').allInnerTexts();
     expect(types.length).toBeGreaterThan(0);
@@ -49,6 +53,8 @@ test.describe('change management reports', () => {
     await page.goto(path);
     await page.getByRole('combobox', { name: 'Period' }).click();
     await page.getByRole('option', { name: 'Last 12 months' }).click();
+    // This month's rows stay, faded, until the year's arrive with its monthly chart.
+    await expect(page.getByRole('heading', { name: /^By month,/ })).toBeVisible();
     const events = page.getByRole('region', { name: 'Events' });
     await expect(events.getByRole('row').nth(1)).toBeVisible();
     const customers = await events.getByRole('row').locator('td:nth-child(11)').allInnerTexts();
