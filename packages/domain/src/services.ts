@@ -407,6 +407,9 @@ export const serviceSchema = serviceSummarySchema.extend({
   juniperportid: nullableText,
   customername: z.string(),
   deprovisionedat: nullableNumber,
+  // The contracted availability target in percent; null: its type's standard (slaTargetFor,
+  // docs/decisions/038).
+  slatarget: nullableNumber,
   patching: patchingReplySchema.nullable(),
 });
 

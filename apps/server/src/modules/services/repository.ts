@@ -223,6 +223,7 @@ const detailText = (scoped: boolean) => `select ${summaryColumns},
     sv.path, sv.notes, sv.a_end_port_id as aendportid, sv.b_end_port_id as bendportid,
     sv.juniper_port_id as juniperportid, c.customer_name as customername,
     floor(extract(epoch from sv.deprovisioned_at))::float8 as deprovisionedat,
+    sv.sla_target::float8 as slatarget,
     ${patchingColumns}
   from services sv ${summaryJoins}
   left join service_patching p on p.service_id = sv.service_id

@@ -216,6 +216,15 @@ describe('GET /api/reports/sla: availability against hand-computed figures', () 
     });
   });
 
+  it("shows a service's contracted target on its own page, and null for its type's", async () => {
+    expect(await get<{ slatarget: number | null }>(`/api/service/${fixture.deprovisioned}`)).toMatchObject({
+      slatarget: 99.99,
+    });
+    expect(await get<{ slatarget: number | null }>(`/api/service/${fixture.overlap}`)).toMatchObject({
+      slatarget: null,
+    });
+  });
+
   it('leaves out services in planning or provisioned after the period', () => {
     expect(report.results.map((r) => r.serviceid).sort()).toEqual(
       [

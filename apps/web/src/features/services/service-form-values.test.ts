@@ -149,6 +149,7 @@ const service: Service = {
   juniperportid: null,
   customername: 'University of Northgate',
   deprovisionedat: null,
+  slatarget: null,
   patching: { aendaddress: '1 Campus Rd', vlan: 120, aendwavelength: 1310 },
 };
 

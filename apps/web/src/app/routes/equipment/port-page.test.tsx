@@ -18,6 +18,7 @@ const service: Service = {
   juniperportid: null,
   customername: 'University of Northgate',
   deprovisionedat: null,
+  slatarget: null,
   patching: null,
 };
 

@@ -1,5 +1,6 @@
 import { can } from '@lightpath/domain/permissions';
 import { hasLogicalBEnd, serviceTypeOf } from '@lightpath/domain/services';
+import { slaTargetFor } from '@lightpath/domain/sla-reports';
 import { Alert, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconArchive, IconPencil, IconPlugConnectedX, IconTrash } from '@tabler/icons-react';
@@ -209,6 +210,10 @@ export function ServicePage() {
                 <Fact label="Speed">{service.speed || '—'}</Fact>
                 <Fact label="Diversity">{service.diversity || '—'}</Fact>
                 <Fact label="Provisioned">{formatServiceDate(service.provisiondate)}</Fact>
+                <Fact label="SLA target">
+                  {slaTargetFor({ serviceid: service.serviceid, contracted: service.slatarget })}%
+                  {service.slatarget === null ? ' (its type’s)' : ' (contracted)'}
+                </Fact>
                 <Fact label="Path">{service.path || '—'}</Fact>
                 {service.juniperportid && (
                   <Fact label="Juniper port">

@@ -25,6 +25,7 @@ const service: Service = {
   juniperportid: null,
   customername: 'University of Northgate',
   deprovisionedat: null,
+  slatarget: null,
   patching: null,
 };
 
@@ -244,6 +245,8 @@ describe('ServicePage', () => {
     expect(screen.getAllByText('0%')).toHaveLength(2);
     expect(await screen.findByText('-5.20 dBm')).toBeTruthy();
     expect(screen.getByText('Northgate ring')).toBeTruthy();
+    // A managed service without a contracted target has its type's (docs/decisions/038).
+    expect(screen.getByText('99.9% (its type’s)')).toBeTruthy();
     // Customers get no management actions.
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
