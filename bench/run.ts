@@ -31,6 +31,7 @@ import { measureSearch } from './search';
 import { measureSlaReport } from './sla';
 import { measureStartup, type StartupResult } from './startup';
 import type { TargetFailed, TargetReady } from './target';
+import { measureUsageReport } from './usage';
 
 const benchDir = import.meta.dirname;
 const repoRoot = resolve(benchDir, '..');
@@ -224,7 +225,8 @@ async function runLoad() {
     const slaSelected = !only?.length || only.includes('sla');
     const changeSelected = !only?.length || only.includes('change');
     const signedInKeys = selected.flatMap((s) => (s.as ? [s.as] : [])).concat('noc');
-    if (slaSelected || changeSelected) signedInKeys.push('custAdmin');
+    const usageSelected = !only?.length || only.includes('usage');
+    if (slaSelected || changeSelected || usageSelected) signedInKeys.push('custAdmin');
     for (const key of new Set(signedInKeys)) {
       tokens.set(key, await signIn(app.base, accounts[key]));
     }
@@ -416,10 +418,22 @@ async function runLoad() {
           log,
         })
       : null;
+    // Issue 17 (usage.ts): the usage report of one customer and of every service over 12 months.
+    let usageReport = null;
+    if (usageSelected) {
+      log('usage report: 12 months, one customer as its admin and every service as the NOC, 5 periods each');
+      usageReport = await measureUsageReport({
+        base: app.base,
+        noc: tokens.get('noc')!,
+        customer: tokens.get('custAdmin')!,
+        log,
+      });
+    }
     return {
       search,
       slaReport,
       changeReport,
+      usageReport,
       dashboard,
       shelfPage,
       servicesExport,
@@ -542,6 +556,14 @@ async function main() {
       budget: `none (aim < ${run.budgetMs} ms)`,
       value: `median ${run.medianMs} ms, worst ${run.worstMs} ms (${(run.bytes / 1024).toFixed(0)} KiB)`,
       met: null,
+    });
+  }
+  for (const run of load?.usageReport?.runs ?? []) {
+    budgets.push({
+      name: `GET /api/reports/usage${run.name.endsWith('CSV') ? '/csv' : ''}, usage report of ${run.name} over 12 months (${run.services.toLocaleString('en-US')} services with figures)`,
+      budget: run.budgetMs === null ? 'none (reported)' : `< ${run.budgetMs} ms`,
+      value: `median ${run.medianMs} ms, worst ${run.worstMs} ms (${(run.bytes / 1024).toFixed(0)} KiB)`,
+      met: run.budgetMs === null ? null : run.met,
     });
   }
   if (load?.search) {
