@@ -9,6 +9,7 @@ import {
   usageReportCsvColumns,
   usageReportMessages,
   usageReportQuerySchema,
+  usageReportSortFields,
 } from './usage-reports';
 
 describe('the 95th percentile', () => {
@@ -77,6 +78,10 @@ describe('the months the measuring job keeps, in the portal zone', () => {
 describe('the report query and columns', () => {
   it.each([
     [{ from: '2026-01-01', to: '2026-12-31', label: 'atcapacity' }, null],
+    // Every sort field passes the lists' sort pattern (letters and underscores only).
+    ...usageReportSortFields.map(
+      (field) => [{ from: '2026-01-01', to: '2026-12-31', sort: `-${field}` }, null] as const,
+    ),
     [{ from: '2026-01-01', to: '2026-12-31', label: 'hot' }, usageReportMessages.labelInvalid],
   ])('%o', (query, message) => {
     const result = usageReportQuerySchema.safeParse(query);

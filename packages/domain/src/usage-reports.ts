@@ -110,10 +110,10 @@ export const usageLabelFilters = {
 export type UsageLabelFilter = keyof typeof usageLabelFilters;
 const labelFilterIds = Object.keys(usageLabelFilters) as [UsageLabelFilter, ...UsageLabelFilter[]];
 
-export const usageReportSortFields = ['p95', 'atob', 'btoa', 'serviceid', 'customername'] as const;
+export const usageReportSortFields = ['highest', 'atob', 'btoa', 'serviceid', 'customername'] as const;
 export type UsageReportSortField = (typeof usageReportSortFields)[number];
 // The hottest first: what a capacity planner reads the report for.
-export const usageReportDefaultSort = '-p95';
+export const usageReportDefaultSort = '-highest';
 
 const filterShape = {
   customer: idSchema.optional(),

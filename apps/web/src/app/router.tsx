@@ -184,6 +184,10 @@ const signedInRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'documentation/usage-reports',
+    element: page(() => import('./routes/usage-reports/usage-reports-page').then((m) => m.UsageReportsPage)),
+  },
+  {
     path: 'documentation/invoices',
     element: page(() => import('./routes/invoices/invoices-page').then((m) => m.InvoicesPage)),
   },

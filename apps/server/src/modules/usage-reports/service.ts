@@ -38,7 +38,7 @@ async function whereOf(ctx: ServiceContext, input: UsageReportFilter) {
 }
 
 const sortOf = (input: UsageReportFilter) =>
-  parseSort(input.sort ?? usageReportDefaultSort, usageReportSortFields, 'p95');
+  parseSort(input.sort ?? usageReportDefaultSort, usageReportSortFields, 'highest');
 
 // The report's services a page at a time: the page's table, and the CSV's reader.
 export async function listUsageReportRowsFor(

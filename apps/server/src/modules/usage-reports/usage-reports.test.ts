@@ -196,6 +196,23 @@ describe('GET /api/reports/usage', () => {
 
 describe('the usage report as files', () => {
   it("exports every service as CSV across pages, each month's figures in its own columns", async () => {
+    // Twelve more services, cooler than the three: the export reads ten rows a page (ten of the lists'
+    // pages of one), so fifteen rows cross a page.
+    const extra = rowsOf<{ service_id: string }>(
+      await t.database.db.execute(sql`select service_id from services where status not in (0, 2)
+        and service_id not in (${svc.u1}, ${svc.u2}, ${svc.e1}) order by service_id limit 12`),
+    ).map((r) => r.service_id);
+    for (const service of extra)
+      await t.database.db.execute(sql`insert into service_usage_months (service_id, month, line_rate_bps, samples,
+        p95_atob, p95_btoa, complete, measured_until) values (${service}, '2031-02-01', 1e9, 8000, 5, 6, true, now())`);
+    const crossing = await t.call({ method: 'GET', url: `/api/reports/usage/csv?${period}`, as: demo.noc });
+    const crossed = parseCsv(crossing.body.replace(/^\uFEFF/, ''))
+      .slice(1)
+      .map((r) => r[0]);
+    await t.database.db.execute(
+      sql`delete from service_usage_months where month = '2031-02-01' and p95_atob = 5`,
+    );
+    expect(crossed).toEqual([svc.u1, svc.e1, svc.u2, ...[...extra].sort().reverse()]);
     const reply = await t.call({ method: 'GET', url: `/api/reports/usage/csv?${period}`, as: demo.noc });
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-disposition']).toContain(

@@ -24,13 +24,6 @@ export const placeholderRoutes: PlaceholderRoute[] = [
     area: 'reports',
     permission: 'reports.view',
   },
-  {
-    path: '/documentation/usage-reports',
-    title: 'Usage Reports',
-    section: reports,
-    area: 'reports',
-    permission: 'reports.view',
-  },
   { path: '/general-pages/blank-page', title: 'Blank Page', area: 'blank page' },
 ];
 
