@@ -76,12 +76,13 @@ describe('the months the measuring job keeps, in the portal zone', () => {
 });
 
 describe('the report query and columns', () => {
-  it.each([
+  it.each<[Record<string, string>, string | null]>([
     [{ from: '2026-01-01', to: '2026-12-31', label: 'atcapacity' }, null],
     // Every sort field passes the lists' sort pattern (letters and underscores only).
-    ...usageReportSortFields.map(
-      (field) => [{ from: '2026-01-01', to: '2026-12-31', sort: `-${field}` }, null] as const,
-    ),
+    ...usageReportSortFields.map((field): [Record<string, string>, string | null] => [
+      { from: '2026-01-01', to: '2026-12-31', sort: `-${field}` },
+      null,
+    ]),
     [{ from: '2026-01-01', to: '2026-12-31', label: 'hot' }, usageReportMessages.labelInvalid],
   ])('%o', (query, message) => {
     const result = usageReportQuerySchema.safeParse(query);
