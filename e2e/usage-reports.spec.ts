@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { accounts, api, apiToken, screenshot, signIn } from './fixtures';
 
 test.describe('usage reports', () => {
-  test('the NOC reads the last 12 months, filters to At Capacity, and downloads the CSV and the PDF', async ({
+  test('the NOC reads the last 12 months hottest first, filters to Nearing Capacity, and downloads the CSV and the PDF', async ({
     page,
   }) => {
     await signIn(page, accounts.noc.email);
