@@ -5,18 +5,6 @@
 // and the ratio of the medians.
 export const apiLogBudget = { minOnOffRatio: 0.95 } as const;
 
-import { readFileSync } from 'node:fs';
-
-// A process's CPU time so far (user and system), in milliseconds: /proc/<pid>/stat counts it in clock
-// ticks of 10 ms. CPU per request is the server's own work, which other load on a shared machine
-// stretches far less than it stretches requests per second.
-export function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The command name, in parentheses, may hold spaces: count fields after its closing parenthesis.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 export type ApiLogLoad = { rps: number; cpuUsPerRequest: number };
 
 export type ApiLogBenchResult = {

@@ -14,7 +14,7 @@ if (!/^[a-z_][a-z0-9_]*$/.test(benchDatabaseName))
 const localServer = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export type BenchDatabase =
-  | { kind: 'postgres'; url: string; cleanup: () => void }
+  | { kind: 'postgres'; url: string; reused: boolean; cleanup: () => void }
   | { kind: 'pglite'; dataDir: string; cleanup: () => void };
 
 function answers(host: string, port: number, timeoutMs = 500): Promise<boolean> {
@@ -65,7 +65,16 @@ export async function prepareDatabase(): Promise<BenchDatabase> {
     process.env.DATABASE_URL ??
     (forced === 'postgres' || (await answers('127.0.0.1', 5432)) ? localServer : null);
   if (forced !== 'pglite' && serverUrl) {
-    return { kind: 'postgres', url: await recreate(serverUrl), cleanup: () => undefined };
+    // BENCH_REUSE_DATABASE=1 (partial runs, while working on one thing): the database as the last run
+    // left it, seeded, which saves the seed's half a minute; migrations still run.
+    if (process.env.BENCH_REUSE_DATABASE === '1')
+      return {
+        kind: 'postgres',
+        url: withDatabase(serverUrl, benchDatabaseName),
+        reused: true,
+        cleanup: () => undefined,
+      };
+    return { kind: 'postgres', url: await recreate(serverUrl), reused: false, cleanup: () => undefined };
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'lightpath-bench-'));
   return { kind: 'pglite', dataDir, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };

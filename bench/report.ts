@@ -28,12 +28,31 @@ export type ScenarioResult = {
   non2xx: number;
   // The bare app's req/s for a body of this scenario's reply size (null: the 583-byte ceiling is used).
   sameSizeCeilingRps: number | null;
+  // CPU milliseconds per request of the app's process and of PostgreSQL's backends serving the bench
+  // database (cpu.ts); the database's is null on PGlite, whose work is in the app's figure.
+  appCpuMsPerRequest?: number | null;
+  databaseCpuMsPerRequest?: number | null;
+  // The same scenario on an app that keeps no replies (issue 18's first read); null when not measured.
+  firstRead?: FirstReadResult | null;
   ceilingRatio: number | null;
   budget: Budget | null;
   budgetText: string;
   budgetMet: boolean | null;
   note: string | null;
 };
+
+export type FirstReadResult = {
+  requests: { total: number; perSecondMean: number };
+  latencyMs: { p50: number; p97_5: number; p99: number };
+  appCpuMsPerRequest: number | null;
+  databaseCpuMsPerRequest: number | null;
+  budget: Budget;
+  budgetText: string;
+  budgetMet: boolean | null;
+};
+
+// The name a first read's budget goes by in the list of budgets.
+export const firstReadName = (scenario: string) => `${scenario}, first read`;
 
 export type BudgetCheck = { name: string; budget: string; value: string; met: boolean | null };
 
@@ -79,6 +98,8 @@ const num = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const ms = (value: number) => (value < 10 ? num(value, 1) : num(value));
 const verdict = (met: boolean | null) => (met === null ? '–' : met ? 'yes' : '**NO**');
+const cpuMs = (value: number | null | undefined, inApp = false) =>
+  value === null || value === undefined ? (inApp ? 'in app' : '–') : num(value, 2);
 
 export function renderMarkdown(r: BenchResults): string {
   const lines: string[] = [];
@@ -98,17 +119,39 @@ export function renderMarkdown(r: BenchResults): string {
 
   lines.push('## Requests', '');
   lines.push(
-    '| scenario | conn | reply bytes | req/s | p50 ms | p97.5 ms | p99 ms | ceiling req/s | of ceiling | errors | non-2xx | budget | met |',
+    '| scenario | conn | reply bytes | req/s | p50 ms | p97.5 ms | p99 ms | app CPU ms/req | PG CPU ms/req | ceiling req/s | of ceiling | errors | non-2xx | budget | met |',
   );
-  lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|:-:|');
+  lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|:-:|');
+  const pgInApp = r.database.kind === 'pglite';
   for (const s of r.scenarios) {
     const ratio = s.ceilingRatio === null ? '–' : `${num(s.ceilingRatio * 100, 1)}%`;
     lines.push(
       `| ${s.name} | ${s.connections} | ${num(s.replyBytes)} | ${num(s.requests.perSecondMean)} | ${ms(s.latencyMs.p50)} | ` +
-        `${ms(s.latencyMs.p97_5)} | ${ms(s.latencyMs.p99)} | ${s.sameSizeCeilingRps === null ? '–' : num(s.sameSizeCeilingRps)} | ${ratio} | ${s.errors} | ${s.non2xx} | ${s.budgetText} | ${verdict(s.budgetMet)} |`,
+        `${ms(s.latencyMs.p97_5)} | ${ms(s.latencyMs.p99)} | ${cpuMs(s.appCpuMsPerRequest)} | ${cpuMs(s.databaseCpuMsPerRequest, pgInApp && s.target === 'app')} | ` +
+        `${s.sameSizeCeilingRps === null ? '–' : num(s.sameSizeCeilingRps)} | ${ratio} | ${s.errors} | ${s.non2xx} | ${s.budgetText} | ${verdict(s.budgetMet)} |`,
     );
   }
   lines.push('');
+
+  const firstReads = r.scenarios.filter((s) => s.firstRead);
+  if (firstReads.length > 0) {
+    lines.push(
+      '## First reads (nothing kept: `REPLY_CACHE_MB=0`, no `If-None-Match`)',
+      '',
+      'The list scenarios above again, each right after its repeat reads, on a second app on the same database that keeps no replies, so every request runs its queries.',
+      '',
+      '| scenario | req/s | p50 ms | p97.5 ms | p99 ms | app CPU ms/req | PG CPU ms/req | repeat-read req/s | budget | met |',
+      '|---|--:|--:|--:|--:|--:|--:|--:|---|:-:|',
+    );
+    for (const s of firstReads) {
+      const f = s.firstRead!;
+      lines.push(
+        `| ${s.name} | ${num(f.requests.perSecondMean)} | ${ms(f.latencyMs.p50)} | ${ms(f.latencyMs.p97_5)} | ${ms(f.latencyMs.p99)} | ` +
+          `${cpuMs(f.appCpuMsPerRequest)} | ${cpuMs(f.databaseCpuMsPerRequest)} | ${num(s.requests.perSecondMean)} | ${f.budgetText} | ${verdict(f.budgetMet)} |`,
+      );
+    }
+    lines.push('');
+  }
 
   if (r.startup) {
     const st = r.startup;
@@ -130,7 +173,9 @@ export function renderMarkdown(r: BenchResults): string {
   if (r.search) lines.push(...renderSearchMarkdown(r.search));
 
   // Every judged budget in one table, the ones measured outside autocannon (preflight, dashboard) included.
-  const measuredElsewhere = r.budgets.filter((b) => !r.scenarios.some((s) => s.name === b.name));
+  const measuredElsewhere = r.budgets.filter(
+    (b) => !r.scenarios.some((s) => s.name === b.name || firstReadName(s.name) === b.name),
+  );
   if (measuredElsewhere.length > 0) {
     lines.push('## Other budgets', '', '| measure | value | budget | met |', '|---|---|---|:-:|');
     for (const b of measuredElsewhere)
@@ -144,6 +189,7 @@ export function renderMarkdown(r: BenchResults): string {
     `- The ceiling is a bare Fastify app (no plugins, hooks or schemas) in its own process, as is the real app; autocannon runs in a third. Its first row returns a static JSON object of ${num(r.ceilingPayloadBytes)} bytes, the size of the real GET /api/user/me reply in this run. A scenario with a ceiling budget is compared with the same app answering a pre-serialised body of exactly that scenario's reply size (ceiling req/s), measured right after it; the others with the first row.`,
     '- Repeat reads: each scenario sends the same request with the same token, so after the first request the app answers lists from its kept replies (docs/decisions/028) while nothing is written; the ticket POST at the end writes.',
     '- req/s is the mean of the per-second samples; latencies are per request, over the measured seconds only.',
+    "- app CPU ms/req: the app process's user and system CPU over the measured seconds (/proc/<pid>/stat) divided by the requests answered. PG CPU ms/req: the same for PostgreSQL's backends connected to the bench database (the apps' pools and any autovacuum worker on it; not PostgreSQL's shared background processes), sampled through pg_stat_activity before and after; on PGlite the database runs in the app's process and is in the app's figure. CPU per request is what other load on a shared machine changes least.",
     ...notes,
     '',
   );

@@ -6,8 +6,9 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { demoPassword } from '../apps/server/src/db/seed/demo-customers';
-import { measureApiLogCost, processCpuMs } from './api-log';
+import { measureApiLogCost } from './api-log';
 import { measureChangeReport } from './change';
+import { DatabaseCpu, databaseCpuMsBetween, processCpuMs } from './cpu';
 import { measureDashboard, measureShelfPage } from './dashboard';
 import { prepareDatabase } from './database';
 import { type ExportBenchResult, listExportPaths, measureListExport, measureServicesExport } from './export';
@@ -15,6 +16,7 @@ import { measurePreflight } from './preflight';
 import {
   type BenchResults,
   type BudgetCheck,
+  firstReadName,
   renderMarkdown,
   type ScenarioResult,
   writeResults,
@@ -22,7 +24,9 @@ import {
 import {
   type AccountKey,
   accounts,
+  type Budget,
   defaultConnections,
+  firstReadBudget,
   type Scenario,
   scenarios,
   startupBudgets,
@@ -56,6 +60,8 @@ const only = process.env.BENCH_ONLY?.toLowerCase()
   .map((part) => part.trim())
   .filter(Boolean);
 const fullRun = phases.has('startup') && phases.has('load') && !only?.length;
+if (fullRun && process.env.BENCH_REUSE_DATABASE === '1')
+  throw new Error('BENCH_REUSE_DATABASE is for partial runs: a full run seeds a new database');
 
 const cpuProfileDir = process.env.BENCH_CPU_PROFILE ? resolve(process.env.BENCH_CPU_PROFILE) : null;
 
@@ -124,11 +130,15 @@ function requestOf(scenario: Scenario, tokens: Map<AccountKey, string>) {
 
 // One request before the load: a scenario that cannot answer 2xx fails here with the server's message.
 async function probe(base: string, scenario: Scenario, tokens: Map<AccountKey, string>): Promise<number> {
+  return (await probeReply(base, scenario, tokens)).bytes;
+}
+
+async function probeReply(base: string, scenario: Scenario, tokens: Map<AccountKey, string>) {
   const response = await fetch(`${base}${scenario.path}`, requestOf(scenario, tokens));
   const text = await response.text();
   if (!response.ok)
     throw new Error(`${scenario.name}: ${response.status} before the load started: ${text.slice(0, 300)}`);
-  return Buffer.byteLength(text);
+  return { bytes: Buffer.byteLength(text), replyCache: response.headers.get('x-reply-cache') };
 }
 
 async function cannon(base: string, scenario: Scenario, tokens: Map<AccountKey, string>, duration: number) {
@@ -152,14 +162,41 @@ async function cannon(base: string, scenario: Scenario, tokens: Map<AccountKey, 
   return result;
 }
 
-function judge(
+// The load with the CPU the app's process and the database's backends spent on it, per request. The
+// database's is null on PGlite (it runs inside the app's process, so the app's figure holds it) and for
+// the ceiling, which has no database.
+async function cannonWithCpu(
+  target: Target,
   scenario: Scenario,
+  tokens: Map<AccountKey, string>,
+  duration: number,
+  databaseCpu: DatabaseCpu | null,
+) {
+  const pid = target.child.pid!;
+  const appBefore = processCpuMs(pid);
+  const databaseBefore = databaseCpu ? await databaseCpu.sample() : null;
+  const result = await cannon(target.base, scenario, tokens, duration);
+  const appAfter = processCpuMs(pid);
+  const databaseAfter = databaseCpu ? await databaseCpu.sample() : null;
+  const requests = result.requests.total;
+  return {
+    result,
+    appCpuMsPerRequest:
+      appBefore !== null && appAfter !== null && requests > 0 ? (appAfter - appBefore) / requests : null,
+    databaseCpuMsPerRequest:
+      databaseBefore && databaseAfter && requests > 0
+        ? databaseCpuMsBetween(databaseBefore, databaseAfter) / requests
+        : null,
+  };
+}
+
+function judge(
+  budget: Budget | undefined,
   rps: number,
   p99: number,
   ceilingRps: number | null,
   databaseKind: string,
 ): { text: string; met: boolean | null } {
-  const budget = scenario.budget;
   if (!budget) return { text: '', met: null };
   const parts: string[] = [];
   const checks: boolean[] = [];
@@ -207,12 +244,14 @@ async function runLoad() {
   );
   let app: Target | undefined;
   let bare: Target | undefined;
+  let firstReadApp: Target | undefined;
+  let databaseCpu: DatabaseCpu | null = null;
   try {
     log('opening, migrating and seeding the national data set…');
     app = await startTarget(
       'app',
       database.kind === 'postgres'
-        ? { BENCH_DATABASE_URL: database.url }
+        ? { BENCH_DATABASE_URL: database.url, ...(database.reused ? { BENCH_SKIP_SEED: '1' } : {}) }
         : { BENCH_DATA_DIR: database.dataDir },
     );
     const info = app.ready.database!;
@@ -221,6 +260,21 @@ async function runLoad() {
     const selected = scenarios.filter(
       (s) => !only?.length || only.some((part) => s.name.toLowerCase().includes(part)),
     );
+    if (database.kind === 'postgres') databaseCpu = await DatabaseCpu.open(database.url);
+    // First reads (issue 18): a second app on the same database that keeps no replies
+    // (REPLY_CACHE_MB=0; autocannon sends no If-None-Match), so every request runs its queries. PGlite's
+    // directory opens in one process only, so there the first reads are not measured.
+    const searchSelected = !only?.length || only.includes('search');
+    const wantsFirstReads = searchSelected || selected.some((s) => s.firstRead);
+    if (database.kind === 'postgres' && wantsFirstReads) {
+      firstReadApp = await startTarget('app', {
+        BENCH_DATABASE_URL: database.url,
+        BENCH_SKIP_SEED: '1',
+        REPLY_CACHE_MB: '0',
+      });
+    } else if (wantsFirstReads) {
+      log('first reads: measured on PostgreSQL only (a second app cannot open the PGlite directory)');
+    }
     const tokens = new Map<AccountKey, string>();
     const slaSelected = !only?.length || only.includes('sla');
     const changeSelected = !only?.length || only.includes('change');
@@ -244,7 +298,14 @@ async function runLoad() {
       const replyBytes = await probe(target.base, scenario, tokens);
       log(`${scenario.name}: ${warmupSeconds} s warm-up, ${seconds} s measured`);
       if (warmupSeconds > 0) await cannon(target.base, scenario, tokens, warmupSeconds);
-      const r = await cannon(target.base, scenario, tokens, seconds);
+      const measured = await cannonWithCpu(
+        target,
+        scenario,
+        tokens,
+        seconds,
+        scenario.target === 'bare' ? null : databaseCpu,
+      );
+      const r = measured.result;
       const rps = r.requests.mean;
       if (scenario.target === 'bare') ceilingRps = rps;
       // Issue 18: a scenario judged against the ceiling is compared with a body of its own size.
@@ -260,6 +321,39 @@ async function runLoad() {
         };
         if (warmupSeconds > 0) await cannon(bare.base, sameSize, tokens, warmupSeconds);
         sameSizeCeilingRps = (await cannon(bare.base, sameSize, tokens, seconds)).requests.mean;
+      }
+      log(`${scenario.name}: ${Math.round(rps)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
+      let firstRead: ScenarioResult['firstRead'] = null;
+      if (scenario.firstRead && firstReadApp) {
+        const { replyCache } = await probeReply(firstReadApp.base, scenario, tokens);
+        // The first-read app must run the queries on every request; a kept reply would make it a repeat read.
+        if (replyCache === 'hit')
+          throw new Error(`${scenario.name}: the first-read app answered from a kept reply`);
+        if (warmupSeconds > 0) await cannon(firstReadApp.base, scenario, tokens, warmupSeconds);
+        const cold = await cannonWithCpu(firstReadApp, scenario, tokens, seconds, databaseCpu);
+        const verdict = judge(
+          firstReadBudget,
+          cold.result.requests.mean,
+          cold.result.latency.p99,
+          null,
+          database.kind,
+        );
+        firstRead = {
+          requests: { total: cold.result.requests.total, perSecondMean: cold.result.requests.mean },
+          latencyMs: {
+            p50: cold.result.latency.p50,
+            p97_5: cold.result.latency.p97_5,
+            p99: cold.result.latency.p99,
+          },
+          appCpuMsPerRequest: cold.appCpuMsPerRequest,
+          databaseCpuMsPerRequest: cold.databaseCpuMsPerRequest,
+          budget: firstReadBudget,
+          budgetText: verdict.text,
+          budgetMet: verdict.met,
+        };
+        log(
+          `${scenario.name}, first read: ${Math.round(cold.result.requests.mean)} req/s, p50 ${cold.result.latency.p50} ms, p99 ${cold.result.latency.p99} ms`,
+        );
       }
       results.push({
         name: scenario.name,
@@ -282,27 +376,40 @@ async function runLoad() {
         timeouts: r.timeouts,
         non2xx: r.non2xx,
         sameSizeCeilingRps,
+        appCpuMsPerRequest: measured.appCpuMsPerRequest,
+        databaseCpuMsPerRequest: measured.databaseCpuMsPerRequest,
+        firstRead,
         ceilingRatio: null,
         budget: scenario.budget ?? null,
         budgetText: '',
         budgetMet: null,
         note: scenario.note ?? null,
       });
-      log(`${scenario.name}: ${Math.round(rps)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
     }
     // Ratios (and ratio budgets) are computed once the ceiling is known, wherever it sits in the table.
     for (const [i, s] of results.entries()) {
       const ceiling = s.sameSizeCeilingRps ?? ceilingRps;
       s.ceilingRatio = ceiling ? s.requests.perSecondMean / ceiling : null;
-      const verdict = judge(selected[i]!, s.requests.perSecondMean, s.latencyMs.p99, ceiling, database.kind);
+      const verdict = judge(
+        selected[i]!.budget,
+        s.requests.perSecondMean,
+        s.latencyMs.p99,
+        ceiling,
+        database.kind,
+      );
       s.budgetText = verdict.text;
       s.budgetMet = verdict.met;
     }
     // The search budget (search.ts): Fuse.js in-process against GET /api/search, in the same run.
-    const search =
-      !only?.length || only.includes('search')
-        ? await measureSearch({ base: app.base, token: tokens.get('noc')!, seconds, log })
-        : null;
+    const search = searchSelected
+      ? await measureSearch({
+          base: app.base,
+          firstReadBase: firstReadApp?.base ?? null,
+          token: tokens.get('noc')!,
+          seconds,
+          log,
+        })
+      : null;
     // The browser budget (dashboard.ts): the NOC's dashboard in headless Chromium, served by this app.
     let dashboard = null;
     if (!only?.length || only.includes('dashboard')) {
@@ -375,9 +482,10 @@ async function runLoad() {
           load: async (base) => {
             if (warmupSeconds > 0) await cannon(base, me, tokens, warmupSeconds);
             const pid = pidOf.get(base)!;
-            const cpuBefore = processCpuMs(pid);
+            const cpuBefore = processCpuMs(pid) ?? Number.NaN;
             const result = await cannon(base, me, tokens, seconds);
-            const cpuUsPerRequest = ((processCpuMs(pid) - cpuBefore) * 1000) / result.requests.total;
+            const cpuUsPerRequest =
+              (((processCpuMs(pid) ?? Number.NaN) - cpuBefore) * 1000) / result.requests.total;
             return { rps: result.requests.mean, cpuUsPerRequest };
           },
           logging: logging.base,
@@ -453,6 +561,8 @@ async function runLoad() {
       scenarios: results,
     };
   } finally {
+    await databaseCpu?.close();
+    await stopTarget(firstReadApp);
     await stopTarget(bare);
     await stopTarget(app);
     database.cleanup();
@@ -486,6 +596,14 @@ async function main() {
         `p99 ${s.latencyMs.p99} ms`,
       ].join(', ');
       budgets.push({ name: s.name, budget: s.budgetText, value, met: s.budgetMet });
+    }
+    if (s.firstRead?.budgetText) {
+      budgets.push({
+        name: firstReadName(s.name),
+        budget: s.firstRead.budgetText,
+        value: `${Math.round(s.firstRead.requests.perSecondMean)} req/s, p99 ${s.firstRead.latencyMs.p99} ms`,
+        met: s.firstRead.budgetMet,
+      });
     }
   }
   if (load?.dashboard) {
@@ -571,7 +689,7 @@ async function main() {
     budgets.push({
       name: `GET /api/search, ${search.apiConcurrent.connections} connections`,
       budget: `p95 < ${search.budget.maxP95Ms} ms`,
-      value: `p95 ${search.apiConcurrent.p95.toFixed(1)} ms`,
+      value: `p95 ${search.apiConcurrent.p95.toFixed(1)} ms${search.firstReads ? ' (first reads)' : ''}`,
       met: search.met,
     });
   }

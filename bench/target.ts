@@ -51,6 +51,8 @@ async function serveApp() {
   if (process.env.DATABASE_POOL_SIZE) env.DATABASE_POOL_SIZE = process.env.DATABASE_POOL_SIZE;
   // The API log comparison (api-log.ts) runs a second app with API_LOG=false on the seeded database.
   if (process.env.API_LOG) env.API_LOG = process.env.API_LOG;
+  // The first reads (run.ts) use a second app that keeps no replies: REPLY_CACHE_MB=0.
+  if (process.env.REPLY_CACHE_MB) env.REPLY_CACHE_MB = process.env.REPLY_CACHE_MB;
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   else env.DATA_DIR = process.env.BENCH_DATA_DIR;
   const config = loadConfig(env);
