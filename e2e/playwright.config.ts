@@ -14,7 +14,15 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: join(repoRoot, 'test-results/e2e-artifacts'),
   fullyParallel: false,
-  workers: 1,
+  // Two lanes, one worker each, against the one server: the accessibility audit, which only reads
+  // (its one saved choice, the colour scheme, lives in its own browser context), beside the flows,
+  // which write and run one file at a time as before. The audit is 40% of the suite's time, so the
+  // suite takes about as long as the flows alone (docs/decisions/007).
+  workers: 2,
+  projects: [
+    { name: 'accessibility', testMatch: '**/accessibility.spec.ts', workers: 1 },
+    { name: 'flows', testIgnore: '**/accessibility.spec.ts', workers: 1 },
+  ],
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

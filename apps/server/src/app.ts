@@ -58,7 +58,7 @@ import { zabbixRoutes } from './modules/zabbix/routes';
 import { trackAllowedMethods } from './platform/allowed-methods';
 import { logUnroutedCall, registerApiLog } from './platform/api-log';
 import { registerErrorHandling } from './platform/error-handler';
-import { addBacklogGauges, observeUnrouted, registerMetrics, registerMetricsRoute } from './platform/metrics';
+import { addBacklogGauges, registerMetrics, registerMetricsRoute } from './platform/metrics';
 import { registerNavigationCounts } from './platform/navigation-counts';
 import { registerOpenApi } from './platform/openapi';
 import { redactUrl } from './platform/redact-url';
@@ -249,8 +249,12 @@ export async function buildApp(config: Config, database: Database, options: Buil
   }
 
   app.setNotFoundHandler((request, reply) => {
-    logUnroutedCall(app.apiLog, request, reply);
-    observeUnrouted(metrics, request, reply);
+    // No route's hooks run for this call: the API log and the metrics are told once it is sent.
+    const handlerStart = performance.now();
+    reply.raw.once('close', () => {
+      logUnroutedCall(app.apiLog, request, reply, handlerStart);
+      metrics.observeUnrouted(request, reply);
+    });
     const path = request.url.split('?')[0] ?? '/';
     const allow = allowedMethods(path);
     if (allow.length > 0) {

@@ -236,14 +236,17 @@ declare module 'fastify' {
 }
 
 // A call no route answers (404, 405) reaches no route's hooks, and a hook for every request only to
-// find these would cost every call: the not-found handler asks for its own record once it is sent.
-export function logUnroutedCall(writer: ApiLogWriter | null, request: FastifyRequest, reply: FastifyReply) {
+// find these would cost every call: the not-found handler records it once it is sent, timed from when
+// the handler started.
+export function logUnroutedCall(
+  writer: ApiLogWriter | null,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  handlerStart: number,
+) {
   if (!writer) return;
-  const handlerStart = performance.now();
-  reply.raw.once('close', () => {
-    const record = recordOf(request, reply, Date.now(), null, performance.now() - handlerStart);
-    if (record) writer.add(record);
-  });
+  const record = recordOf(request, reply, Date.now(), null, performance.now() - handlerStart);
+  if (record) writer.add(record);
 }
 
 export function registerApiLog(

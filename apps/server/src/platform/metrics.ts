@@ -36,6 +36,9 @@ export type Gauge = {
 export type Metrics = {
   // The route's hook records one reply; it is built once per route, so a request pays no lookup.
   observerFor: (method: string, route: string) => onResponseHookHandler;
+  // A call no route answers (404, 405) reaches no route's hooks: the not-found handler records it
+  // under the one series 'no route' once it is sent.
+  observeUnrouted: (request: FastifyRequest, reply: FastifyReply) => void;
   // A call to an external system that did not go through (integrations/health.ts's `failed`).
   externalFailure: (system: string) => void;
   gauge: (gauge: Gauge) => void;
@@ -56,32 +59,39 @@ export function createMetrics(): Metrics {
   const loopDelay = monitorEventLoopDelay({ resolution: 20 });
   loopDelay.enable();
 
-  return {
-    observerFor(method, route) {
-      const series: RouteSeries = {
-        method,
-        route,
-        statuses: new Map(),
-        buckets: latencyBuckets.map(() => 0),
-        count: 0,
-        sumSeconds: 0,
-      };
-      routes.push(series);
-      return (_request, reply, done) => {
-        const seconds = reply.elapsedTime / 1000;
-        const status = reply.statusCode;
-        series.statuses.set(status, (series.statuses.get(status) ?? 0) + 1);
-        series.count += 1;
-        series.sumSeconds += seconds;
-        // Past the last bucket a reply counts only in +Inf, which is the count.
-        for (let i = 0; i < latencyBuckets.length; i++) {
-          if (seconds <= latencyBuckets[i]!) {
-            series.buckets[i]! += 1;
-            break;
-          }
+  const observerFor = (method: string, route: string): onResponseHookHandler => {
+    const series: RouteSeries = {
+      method,
+      route,
+      statuses: new Map(),
+      buckets: latencyBuckets.map(() => 0),
+      count: 0,
+      sumSeconds: 0,
+    };
+    routes.push(series);
+    return (_request, reply, done) => {
+      const seconds = reply.elapsedTime / 1000;
+      const status = reply.statusCode;
+      series.statuses.set(status, (series.statuses.get(status) ?? 0) + 1);
+      series.count += 1;
+      series.sumSeconds += seconds;
+      // Past the last bucket a reply counts only in +Inf, which is the count.
+      for (let i = 0; i < latencyBuckets.length; i++) {
+        if (seconds <= latencyBuckets[i]!) {
+          series.buckets[i]! += 1;
+          break;
         }
-        done();
-      };
+      }
+      done();
+    };
+  };
+  const unrouted = observerFor('any', 'no route');
+  const noop = () => undefined;
+
+  return {
+    observerFor,
+    observeUnrouted(request, reply) {
+      unrouted.call(request.server, request, reply, noop);
     },
     externalFailure(system) {
       externalFailures.set(system, (externalFailures.get(system) ?? 0) + 1);
@@ -170,7 +180,7 @@ declare module 'fastify' {
 }
 
 // Every route gets its own observer, built when the route is added; a call no route answers (a 404 or
-// 405) is observed by the not-found handler (observeUnrouted), like the API log's.
+// 405) is observed by the not-found handler (Metrics.observeUnrouted), like the API log's.
 export function registerMetrics(app: FastifyInstance): Metrics {
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
@@ -180,17 +190,6 @@ export function registerMetrics(app: FastifyInstance): Metrics {
     route.onResponse = route.onResponse ? [route.onResponse].flat().concat(observe) : [observe];
   });
   return metrics;
-}
-
-const unroutedObservers = new WeakMap<Metrics, onResponseHookHandler>();
-export function observeUnrouted(metrics: Metrics, request: FastifyRequest, reply: FastifyReply) {
-  let observe = unroutedObservers.get(metrics);
-  if (!observe) {
-    observe = metrics.observerFor('any', 'no route');
-    unroutedObservers.set(metrics, observe);
-  }
-  const observer = observe;
-  reply.raw.once('close', () => observer.call(request.server, request, reply, () => undefined));
 }
 
 // What waits to be done, read at each scrape: the database pool, the e-mails and event notices not
