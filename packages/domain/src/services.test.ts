@@ -122,8 +122,18 @@ describe('serviceCreateSchema (spec 5 messages)', () => {
     [{ diversity: 'None' }, serviceMessages.diversityEmpty],
     [{ status: undefined }, serviceMessages.stateMissing],
     [{ patching: { vlan: 10000 } }, serviceMessages.vlanInvalid],
+    [{ slatarget: 89.999 }, serviceMessages.slaTargetInvalid],
+    [{ slatarget: 100.001 }, serviceMessages.slaTargetInvalid],
+    [{ slatarget: 99.9995 }, serviceMessages.slaTargetInvalid],
+    [{ slatarget: '99.9' }, serviceMessages.slaTargetInvalid],
+    [{ slatarget: Number.NaN }, serviceMessages.slaTargetInvalid],
   ])('%j gives its message', (change, message) => {
     expect(messagesOf({ ...valid, ...change })).toEqual([message]);
+  });
+
+  it('takes a contracted SLA target from 90 to 100% with up to 3 decimals, or null for the standard', () => {
+    for (const slatarget of [90, 99.95, 99.999, 100, null])
+      expect(serviceCreateSchema.parse({ ...valid, slatarget }).slatarget).toBe(slatarget);
   });
 
   it('formats the messages that carry an id', () => {

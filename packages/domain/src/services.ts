@@ -127,7 +127,17 @@ export const serviceMessages = {
   vlanInvalid: 'VLAN must be a number from 0 to 9999',
   insertionLossInvalid: 'Insertion loss must be between 0 and 100 dB',
   fibreLengthInvalid: 'Fibre length must be between 0 and 1,000,000 m',
+  slaTargetInvalid: 'The SLA target is a percentage from 90 to 100, with at most 3 decimals',
 } as const;
+
+// The availability a customer's contract promises for the service, in percent (services.sla_target,
+// numeric(6,3)); null: its type's standard target (sla-reports' slaTargetFor). No contract promises
+// less than 90%, so a lower figure is a typing slip.
+export const slaTargetSchema = z
+  .number({ error: serviceMessages.slaTargetInvalid })
+  .min(90, serviceMessages.slaTargetInvalid)
+  .max(100, serviceMessages.slaTargetInvalid)
+  .refine((value) => Number(value.toFixed(3)) === value, serviceMessages.slaTargetInvalid);
 
 type ServiceEndSite = { customerid: number; sitenumber: string; status: number };
 
@@ -278,6 +288,7 @@ export const serviceCreateSchema = z.strictObject({
   aendportid: optionalText(64),
   bendportid: optionalText(64),
   juniperportid: optionalText(64),
+  slatarget: slaTargetSchema.nullable().optional(),
   patching: patchingSchema.optional(),
 });
 export type ServiceCreate = z.infer<typeof serviceCreateSchema>;
@@ -295,6 +306,7 @@ export const serviceUpdateSchema = z.strictObject({
   aendportid: optionalText(64),
   bendportid: optionalText(64),
   juniperportid: optionalText(64),
+  slatarget: slaTargetSchema.nullable().optional(),
   patching: patchingSchema.optional(),
 });
 export type ServiceUpdate = z.infer<typeof serviceUpdateSchema>;

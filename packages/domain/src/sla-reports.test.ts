@@ -18,7 +18,9 @@ import {
   slaReportMessages,
   slaReportName,
   slaReportQuerySchema,
+  slaTargetFallback,
   slaTargetFor,
+  standardSlaTarget,
   subtractIntervals,
 } from './sla-reports';
 
@@ -67,6 +69,13 @@ describe("a service's target", () => {
     ['UNG0012004701G', 99.5, 99.5],
   ] as const)('%s contracted at %s has %s', (serviceid, contracted, target) => {
     expect(slaTargetFor({ serviceid, contracted })).toBe(target);
+  });
+
+  it("gives a type's standard by its letter, the fallback when there is none", () => {
+    expect(standardSlaTarget('G')).toBe(99.95);
+    expect(standardSlaTarget('A')).toBe(99.5);
+    expect(standardSlaTarget('')).toBe(slaTargetFallback);
+    expect(standardSlaTarget(null)).toBe(slaTargetFallback);
   });
 });
 

@@ -47,11 +47,15 @@ export const slaTargetsByGroup: Record<ServiceGroup, number> = {
 // A service whose id ends in no known type letter.
 export const slaTargetFallback = 99.9;
 
-export function slaTargetFor(service: { serviceid: string; contracted: number | null }): number {
-  if (service.contracted !== null) return service.contracted;
-  const letter = serviceTypeOf(service.serviceid).letter;
+// The standard target of a service type, by its letter (the last of the id).
+export function standardSlaTarget(letter: string | null | undefined): number {
   const group = letter ? serviceGroupOf(letter) : null;
   return group ? slaTargetsByGroup[group] : slaTargetFallback;
+}
+
+export function slaTargetFor(service: { serviceid: string; contracted: number | null }): number {
+  if (service.contracted !== null) return service.contracted;
+  return standardSlaTarget(serviceTypeOf(service.serviceid).letter);
 }
 
 // One line per definition, as the page and the PDF print them.

@@ -113,6 +113,7 @@ export async function createService(ctx: ServiceContext, input: ServiceCreate) {
       aEndPortId: input.aendportid ?? null,
       bEndPortId: input.bendportid ?? null,
       juniperPortId: input.juniperportid ?? null,
+      slaTarget: slaTargetColumn(input.slatarget) ?? null,
     });
     if (input.patching) await upsertPatching(tx, input.serviceid, input.patching);
     await recordAudit(tx, ctx, {
@@ -129,6 +130,11 @@ export async function createService(ctx: ServiceContext, input: ServiceCreate) {
   });
   // Read once the transaction has committed, by the same statement as GET.
   return getServiceFor(ctx, input.serviceid);
+}
+
+// numeric(6,3) travels as text, so 99.95 is stored as written, not as the nearest binary fraction.
+function slaTargetColumn(target: number | null | undefined): string | null | undefined {
+  return target === null || target === undefined ? target : target.toFixed(3);
 }
 
 export async function updateService(ctx: ServiceContext, serviceId: string, input: ServiceUpdate) {
@@ -155,6 +161,7 @@ export async function updateService(ctx: ServiceContext, serviceId: string, inpu
         bendportid: 'bEndPortId',
         juniperportid: 'juniperPortId',
       }),
+      ...(input.slatarget !== undefined && { slaTarget: slaTargetColumn(input.slatarget) }),
       ...statusChange,
     });
     if (input.patching) await upsertPatching(tx, serviceId, input.patching);

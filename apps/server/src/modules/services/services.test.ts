@@ -458,6 +458,39 @@ describe('changing, deprovisioning and deleting services', () => {
     ).toBe(404);
   });
 
+  it("sets a contracted SLA target, which the SLA report holds it to, and clears it back to the type's", async () => {
+    const service = await createOne('G');
+    const target = async () => {
+      const reply = await t.call({ method: 'GET', url: `/api/service/${service.serviceid}`, as: demo.noc });
+      return (reply.json().payload as Service).slatarget;
+    };
+    const put = (slatarget: unknown) =>
+      t.call({
+        method: 'PUT',
+        url: `/api/service/${service.serviceid}`,
+        as: demo.noc,
+        payload: { slatarget },
+      });
+    expect(await target()).toBeNull();
+    expect((await put(99.95)).statusCode).toBe(200);
+    expect(await target()).toBe(99.95);
+    const report = await t.call({
+      method: 'GET',
+      url: `/api/reports/sla?customerid=${ids.ung}&q=${service.serviceid}&from=2026-04-01&to=2026-10-31`,
+      as: demo.noc,
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().payload.results).toMatchObject([{ serviceid: service.serviceid, target: 99.95 }]);
+    for (const bad of [89, 100.5, 99.9999, '99.9']) {
+      const reply = await put(bad);
+      expect(reply.statusCode, String(bad)).toBe(400);
+      expect(reply.json().message).toBe(serviceMessages.slaTargetInvalid);
+    }
+    expect(await target()).toBe(99.95);
+    expect((await put(null)).statusCode).toBe(200);
+    expect(await target()).toBeNull();
+  });
+
   it('deprovisions once: status 0 and the time, then 409', async () => {
     const service = await createOne('A');
     const audits = await t.auditCount('service.deprovision');

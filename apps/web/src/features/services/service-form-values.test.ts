@@ -177,6 +177,26 @@ describe('edit values', () => {
   });
 });
 
+describe('the SLA target', () => {
+  it("is empty for the type's standard and sent as null; a figure is sent as a number, changed alone", () => {
+    const before = valuesFromService({ ...service, slatarget: null });
+    expect(before.slatarget).toBe('');
+    const previous = toServiceUpdate(before, 'B', service.bendsitename);
+    expect(previous.slatarget).toBeNull();
+    const next = toServiceUpdate({ ...before, slatarget: 99.95 }, 'B', service.bendsitename);
+    expect(changedServiceFields(next, previous)).toEqual({ slatarget: 99.95 });
+    expect(valuesFromService({ ...service, slatarget: 99.95 }).slatarget).toBe(99.95);
+  });
+
+  it("puts an out-of-range target on its field with the domain's message", () => {
+    const body = toServiceUpdate({ ...valuesFromService(service), slatarget: 85 }, 'B', service.bendsitename);
+    const result = serviceUpdateSchema.safeParse(body);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['slatarget', serviceMessages.slaTargetInvalid],
+    ]);
+  });
+});
+
 describe('nextSequence', () => {
   it('finds the first free sequence for the pair', () => {
     expect(nextSequence([], 'UNG00120047')).toBe(1);

@@ -47,6 +47,8 @@ export type ServiceDetailsValues = {
   aendportid: string;
   bendportid: string;
   juniperportid: string;
+  // Empty: the type's standard target.
+  slatarget: NumberValue;
   patching: PatchingFormValues;
 };
 
@@ -107,6 +109,7 @@ export function blankNewServiceValues(): NewServiceFormValues {
     aendportid: '',
     bendportid: '',
     juniperportid: '',
+    slatarget: '',
     patching: blankPatchingValues(),
   };
 }
@@ -206,6 +209,7 @@ function detailsOf(values: ServiceDetailsValues) {
     aendportid: text(values.aendportid),
     bendportid: text(values.bendportid),
     juniperportid: text(values.juniperportid),
+    slatarget: numberOrNull(values.slatarget),
   };
 }
 
@@ -242,6 +246,7 @@ export function valuesFromService(service: Service): ServiceDetailsValues {
     aendportid: service.aendportid ?? '',
     bendportid: service.bendportid ?? '',
     juniperportid: service.juniperportid ?? '',
+    slatarget: numberInputOf(service.slatarget),
     patching: {
       aendaddress: textOf(p?.aendaddress),
       aendpanel: textOf(p?.aendpanel),

@@ -35,6 +35,7 @@ import {
   valuesFromService,
 } from '../service-form-values';
 import { PatchingFields } from './patching-fields';
+import { SlaTargetInput } from './sla-target-input';
 
 // Mounted only while open, so each opening starts from the service as it is now, never from an
 // abandoned earlier edit.
@@ -111,7 +112,10 @@ export function EditServiceModal({ service, opened, onClose }: Props) {
                 {...form.getInputProps('provisiondate')}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 8 }}>
+            <Grid.Col span={{ base: 12, sm: 3 }}>
+              <SlaTargetInput letter={letter} {...form.getInputProps('slatarget')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 5 }}>
               <TextInput label="Path" {...form.getInputProps('path')} />
             </Grid.Col>
           </Grid>

@@ -29,6 +29,7 @@ import { formLevelKey } from '../../../lib/zod-form';
 import { HandoffFinder } from './handoff-finder';
 import { PatchingFields } from './patching-fields';
 import { ServiceIdPreview, SimilarServices } from './service-id-preview';
+import { SlaTargetInput } from './sla-target-input';
 import { useNewServiceForm } from './use-new-service-form';
 
 type Props = { opened: boolean; onClose: () => void };
@@ -197,7 +198,10 @@ export function NewServiceModal({ opened, onClose }: Props) {
                   {...form.getInputProps('provisiondate')}
                 />
               </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 8 }}>
+              <Grid.Col span={{ base: 12, sm: 3 }}>
+                <SlaTargetInput letter={values.letter} {...form.getInputProps('slatarget')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 5 }}>
                 <TextInput
                   label="Path"
                   placeholder="Route through the network"
