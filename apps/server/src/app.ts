@@ -44,6 +44,7 @@ import { netboxRoutes } from './modules/netbox/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { portalRoutes } from './modules/portal/routes';
 import { searchRoutes } from './modules/search/routes';
+import { serviceReportRoutes } from './modules/service-reports/routes';
 import { serviceRoutes } from './modules/services/routes';
 import { siteRoutes } from './modules/sites/routes';
 import { slaReportRoutes } from './modules/sla-reports/routes';
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(changeReportRoutes);
       await api.register(usageReportRoutes);
       await api.register(slaReportRoutes);
+      await api.register(serviceReportRoutes);
     },
     { prefix: '/api' },
   );

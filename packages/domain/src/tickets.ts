@@ -11,6 +11,7 @@ import {
 import { type CsvColumn, csvDateTime, csvTimeHeader } from './csv';
 import { formatPortalTime } from './events';
 import { can } from './permissions';
+import { serviceIdParamSchema } from './services';
 import { siteNeedsAddress } from './sites';
 
 // Tickets (spec 2.2, 2.6, 3, 5, 9; issue 5): what a ticket looks like on the wire, its statuses and
@@ -395,6 +396,8 @@ export const ticketListQuerySchema = listQuerySchema.extend({
   status: z.enum(ticketStatuses).optional(),
   kind: z.enum(ticketKinds).optional(),
   siteid: idSchema.optional(),
+  // Tickets naming the service (the service report reads them).
+  serviceid: serviceIdParamSchema.optional(),
 });
 export type TicketListQuery = z.output<typeof ticketListQuerySchema>;
 

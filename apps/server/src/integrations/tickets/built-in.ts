@@ -186,6 +186,7 @@ function whereOf(query: TicketListQuery, params: Params): string {
   if (query.kind !== undefined) where.push(`t.kind = ${params.add(query.kind)}`);
   if (query.status !== undefined) where.push(`t.status = ${params.add(query.status)}`);
   if (query.siteId !== undefined) where.push(`t.site_id = ${params.add(query.siteId)}`);
+  if (query.serviceId !== undefined) where.push(`${params.add(query.serviceId)}::text = any(t.services)`);
   if (query.q) {
     const pattern = params.add(containsPattern(query.q));
     // A number typed into the search box finds that ticket too.

@@ -785,6 +785,31 @@ describe.each([
     expect(paged.count).toBe(all.count);
   });
 
+  it("lists the tickets naming a service, in every customer's list and its own", async () => {
+    const named = await system().createTicket(
+      db(),
+      newTicket({ subject: 'Shared service filter', services: ['UNG0012004799B'] }),
+      key(),
+    );
+    const other = await system().createTicket(
+      db(),
+      newTicket({ subject: 'Shared other service', services: ['UNG0012004798B'] }),
+      key(),
+    );
+    const list = (query: Partial<Parameters<TicketSystem['listTickets']>[1]>) =>
+      system().listTickets(db(), { customerId: null, sort: '-ticketid', limit: 100, offset: 0, ...query });
+    for (const customerId of [null, ids.ung]) {
+      const found = await list({ customerId, serviceId: 'UNG0012004799B' });
+      expect(found.results.map((r) => r.ticketid)).toEqual([named.ticketid]);
+      expect(found.count).toBe(1);
+    }
+    expect((await list({ serviceId: 'UNG0012004798B' })).results.map((r) => r.ticketid)).toEqual([
+      other.ticketid,
+    ]);
+    // Another customer's list never holds it, whatever service it names.
+    expect((await list({ customerId: ids.ebh, serviceId: 'UNG0012004799B' })).results).toEqual([]);
+  });
+
   it('reads a ticket with its comments oldest first, and adds comments', async () => {
     const { ticketid } = await system().createTicket(db(), newTicket({ subject: 'Shared detail' }), key());
     await system().addComment(

@@ -75,6 +75,8 @@ export type TicketListQuery = {
   status?: TicketStatus;
   assigneeUserId?: number;
   siteId?: number;
+  // Tickets naming this service (the service report); service ids are upper case.
+  serviceId?: string;
   q?: string;
   sort: 'updated' | '-updated' | 'created' | '-created' | 'ticketid' | '-ticketid';
   limit: number;

@@ -235,8 +235,8 @@ export function zendeskTickets(options: ZendeskOptions, { log }: TicketSystemDep
         path = `organizations/${organizationId}/tickets.json`;
       }
       const params = { ...sortParams[query.sort], include: 'users,organizations' };
-      // Zendesk's list endpoints filter by organization only. Status, kind (a tag), site,
-      // technician and the search text are applied here, on every page of the list: Zendesk's
+      // Zendesk's list endpoints filter by organization only. Status, kind (a tag), site, service (a
+      // tag), technician and the search text are applied here, on every page of the list: Zendesk's
       // search API could filter, but it is eventually consistent (a new ticket is missing from it
       // for a while), which a list shown right after creating a ticket cannot live with.
       const filtered =
@@ -244,6 +244,7 @@ export function zendeskTickets(options: ZendeskOptions, { log }: TicketSystemDep
         query.kind !== undefined ||
         query.status !== undefined ||
         query.siteId !== undefined ||
+        query.serviceId !== undefined ||
         query.assigneeUserId !== undefined ||
         !!query.q?.trim();
       if (!filtered) {
@@ -251,8 +252,12 @@ export function zendeskTickets(options: ZendeskOptions, { log }: TicketSystemDep
         return { count: window.count, results: await toRows(db, window.tickets, window.sideloads) };
       }
       const all = await readPages<ZTicket>(path, 'tickets', params);
+      // A service is a tag on the ticket (writeTags), not a field of its row.
+      const serviceTag =
+        query.serviceId === undefined ? null : `${tag.service}${query.serviceId.toLowerCase()}`;
+      const items = serviceTag === null ? all.items : all.items.filter((t) => t.tags.includes(serviceTag));
       const needle = query.q?.trim().toLowerCase().replace(/^#/, '');
-      const rows = (await toRows(db, all.items, all.sideloads)).filter(
+      const rows = (await toRows(db, items, all.sideloads)).filter(
         (row) =>
           (!providerOnly || row.customerid === query.customerId) &&
           // As in the built-in store, a customer's list never shows job tickets (the provider's

@@ -28,7 +28,14 @@ export type SlaEventSource = {
   slatype: number;
 };
 
-type Window = { start: number; end: number; zone: string; customerId: number | null };
+// serviceId narrows the report to one service (the service report's availability).
+type Window = {
+  start: number;
+  end: number;
+  zone: string;
+  customerId: number | null;
+  serviceId?: string | undefined;
+};
 
 function customerCondition(scope: Scope, window: Window, params: Params, column: string): string[] {
   const where: string[] = [];
@@ -36,6 +43,8 @@ function customerCondition(scope: Scope, window: Window, params: Params, column:
   if (window.customerId !== null) where.push(`${column} = ${params.add(window.customerId)}`);
   return where;
 }
+const serviceCondition = (window: Window, params: Params, column: string) =>
+  window.serviceId === undefined ? [] : [`${column} = ${params.add(window.serviceId)}`];
 
 // The services in service at some moment of the period: not in planning (status 2), not disabled
 // without a moment it went, provisioned before the period ends and not gone before it starts. A
@@ -50,6 +59,7 @@ export async function listSlaServices(query: RawQuery, scope: Scope, window: Win
     `(s.provision_date is null or ${provisioned} < to_timestamp(${params.add(window.end)}))`,
     `(s.deprovisioned_at is null or s.deprovisioned_at > to_timestamp(${params.add(window.start)}))`,
     ...customerCondition(scope, window, params, 's.customer_id'),
+    ...serviceCondition(window, params, 's.service_id'),
   ];
   const text = `select s.service_id as serviceid, s.description, s.type_letter as type,
       s.customer_id as customerid, c.customer_code as customercode, c.customer_name as customername,
@@ -71,7 +81,7 @@ export async function listSlaEvents(query: RawQuery, scope: Scope, window: Windo
     `(e.end_time is null or e.end_time > to_timestamp(${params.add(window.start)}))`,
   ];
   const customer = customerCondition(scope, window, params, 's.customer_id');
-  where.push(...customer);
+  where.push(...customer, ...serviceCondition(window, params, 'es.service_id'));
   // The services join only when a customer narrows the events.
   const join = customer.length > 0 ? 'join services s on s.service_id = es.service_id' : '';
   const text = `select es.service_id as serviceid, ${epochSeconds('e.start_time')} as start,

@@ -1,5 +1,10 @@
 import { parseSort } from '@lightpath/domain/api';
-import { formatReportMonth, formatReportPeriod, resolveReportPeriod } from '@lightpath/domain/report-period';
+import {
+  formatReportMonth,
+  formatReportPeriod,
+  type ResolvedReportPeriod,
+  resolveReportPeriod,
+} from '@lightpath/domain/report-period';
 import { serviceTypeOf } from '@lightpath/domain/services';
 import {
   type DowntimeEvent,
@@ -69,16 +74,13 @@ async function customerOf(ctx: ServiceContext, customerId: number | undefined) {
   };
 }
 
-async function measureReport(ctx: ServiceContext, query: SlaReportExportQuery): Promise<WholeReport> {
-  const zone = ctx.config.timeZone;
-  const period = resolveReportPeriod(query, zone);
-  // A customer's report is always of its own customer, named in its heading.
-  const scope = ctx.caller.scope;
-  const customer = await customerOf(
-    ctx,
-    query.customerid ?? (scope.kind === 'customer' ? scope.customerId : undefined),
-  );
-  const window = { start: period.start, end: period.end, zone, customerId: customer?.customerid ?? null };
+// Every service the window selects, measured: one row each, those in service at no moment of the
+// period left out.
+async function measureRows(
+  ctx: ServiceContext,
+  period: ResolvedReportPeriod,
+  window: Parameters<typeof listSlaServices>[2],
+): Promise<SlaServiceRow[]> {
   const [services, events] = await Promise.all([
     listSlaServices(ctx.query, ctx.caller.scope, window),
     listSlaEvents(ctx.query, ctx.caller.scope, window),
@@ -124,6 +126,21 @@ async function measureReport(ctx: ServiceContext, query: SlaReportExportQuery): 
       met: meetsTarget(measure.availability, target),
     });
   }
+  return measuredRows;
+}
+
+async function measureReport(ctx: ServiceContext, query: SlaReportExportQuery): Promise<WholeReport> {
+  const zone = ctx.config.timeZone;
+  const period = resolveReportPeriod(query, zone);
+  // A customer's report is always of its own customer, named in its heading.
+  const scope = ctx.caller.scope;
+  const customer = await customerOf(
+    ctx,
+    query.customerid ?? (scope.kind === 'customer' ? scope.customerId : undefined),
+  );
+  const window = { start: period.start, end: period.end, zone, customerId: customer?.customerid ?? null };
+  const measuredRows = await measureRows(ctx, period, window);
+  const now = Math.floor(Date.now() / 1000);
 
   const months: SlaMonthSummary[] = period.months.map((month, i) => {
     const figures: number[] = [];
@@ -166,6 +183,24 @@ async function measureReport(ctx: ServiceContext, query: SlaReportExportQuery): 
   // The service id ends every order, so that pages never overlap.
   rows.sort((a, b) => direction * (byField(a, b) || compareText(a.serviceid, b.serviceid)));
   return { from: period.from, to: period.to, zone, customer, summary, months, rows };
+}
+
+// For the service report: one service measured exactly as its row of this report; null when it was in
+// service at no moment of the period up to now. The caller has checked the service is in scope.
+export async function slaServiceRowFor(
+  ctx: ServiceContext,
+  serviceId: string,
+  period: ResolvedReportPeriod,
+): Promise<SlaServiceRow | null> {
+  const window = {
+    start: period.start,
+    end: period.end,
+    zone: ctx.config.timeZone,
+    customerId: null,
+    serviceId,
+  };
+  const [row] = await measureRows(ctx, period, window);
+  return row ?? null;
 }
 
 // GET reports/sla: the summary, the months and one page of services.

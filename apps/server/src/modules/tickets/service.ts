@@ -81,6 +81,7 @@ export async function listTicketsFor(
     ...(input.kind !== undefined ? { kind: input.kind } : {}),
     ...(input.status !== undefined ? { status: input.status } : {}),
     ...(input.siteid !== undefined ? { siteId: input.siteid } : {}),
+    ...(input.serviceid !== undefined ? { serviceId: input.serviceid } : {}),
     ...(input.q ? { q: input.q } : {}),
     sort: `${descending ? '-' : ''}${sortOf[sort.field]}` as TicketSystemListQuery['sort'],
     ...page,
@@ -89,6 +90,36 @@ export async function listTicketsFor(
     ? await listBuiltInTickets(ctx.query, query)
     : await ctx.tickets.listTickets(ctx.db, query);
   return { ...found, ...page };
+}
+
+// The service report reads at most this many of a service's tickets (ten lists' pages).
+export const serviceTicketsLimit = 1000;
+
+// For the service report: every ticket naming a service the caller may see, newest first, in the
+// service's customer's list (no job tickets: those are the provider's work orders at sites). Null when
+// the caller may not read tickets at all. The caller has checked the service is in its scope.
+export async function listServiceTicketsFor(
+  ctx: ServiceContext,
+  service: { serviceid: string; customerid: number },
+): Promise<TicketListRow[] | null> {
+  if (!canReadTickets(ctx.caller.actor)) return null;
+  const limit = 100;
+  const rows: TicketListRow[] = [];
+  for (let offset = 0; offset < serviceTicketsLimit; offset += limit) {
+    const query: TicketSystemListQuery = {
+      customerId: service.customerid,
+      serviceId: service.serviceid,
+      sort: '-created',
+      limit,
+      offset,
+    };
+    const page = builtIn(ctx)
+      ? await listBuiltInTickets(ctx.query, query)
+      : await ctx.tickets.listTickets(ctx.db, query);
+    rows.push(...page.results);
+    if (page.results.length < limit) break;
+  }
+  return rows;
 }
 
 export async function getTicketFor(ctx: ServiceContext, ticketid: number): Promise<TicketPage> {

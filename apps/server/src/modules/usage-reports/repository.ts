@@ -3,6 +3,7 @@ import { usageThresholds } from '@lightpath/domain/services';
 import type {
   UsageLabelFilter,
   UsageMonth,
+  UsageMonthFigure,
   UsageReportRow,
   UsageReportSortField,
 } from '@lightpath/domain/usage-reports';
@@ -247,4 +248,29 @@ export async function countUsageReportMonths(
     group by m.month
     order by m.month`;
   return query<UsageMonthCounts>(statementName('usage_report_months', text), text, params.values);
+}
+
+// One service's kept months within the period's (first days, oldest first), for the service report:
+// a look-up by key per month. Scoped like the report's rows.
+export async function listServiceUsageMonths(
+  query: RawQuery,
+  scope: Scope,
+  serviceId: string,
+  months: readonly string[],
+): Promise<UsageMonthFigure[]> {
+  const params = new Params();
+  const where = [
+    `u.service_id = ${params.add(serviceId)}`,
+    `u.month between ${params.add(months[0])}::date and ${params.add(months.at(-1))}::date`,
+  ];
+  if (scope.kind === 'customer')
+    where.push(
+      `exists (select 1 from services s where s.service_id = u.service_id and s.customer_id = ${params.add(scope.customerId)})`,
+    );
+  const text = `select to_char(u.month, 'YYYY-MM') as month,
+      round(u.p95_atob::numeric, 1)::float8 as atob, round(u.p95_btoa::numeric, 1)::float8 as btoa, u.complete
+    from service_usage_months u
+    where ${where.join(' and ')}
+    order by u.month`;
+  return query<UsageMonthFigure>(statementName('usage_service_months', text), text, params.values);
 }

@@ -1,6 +1,11 @@
 import { parseSort } from '@lightpath/domain/api';
 import { customerMessages } from '@lightpath/domain/customers';
-import { formatReportMonth, formatReportPeriod, resolveReportPeriod } from '@lightpath/domain/report-period';
+import {
+  formatReportMonth,
+  formatReportPeriod,
+  type ResolvedReportPeriod,
+  resolveReportPeriod,
+} from '@lightpath/domain/report-period';
 import {
   formatUsagePercent,
   type UsageReport,
@@ -19,7 +24,12 @@ import { NotFound } from '../../platform/errors';
 import { fieldList, renderPdf, sectionHeading, table } from '../../platform/pdf-document';
 import type { ServiceContext } from '../../platform/service-context';
 import { findCustomer, findProviderCustomer } from '../customers/repository';
-import { countUsageReportMonths, listUsageReportRows, type UsageReportWhere } from './repository';
+import {
+  countUsageReportMonths,
+  listServiceUsageMonths,
+  listUsageReportRows,
+  type UsageReportWhere,
+} from './repository';
 
 // The usage report (docs/decisions/039): a shared document, so its months are the portal's, whoever
 // reads it (docs/decisions/016).
@@ -78,6 +88,17 @@ async function monthsOf(ctx: ServiceContext, input: UsageReportFilter) {
     };
   });
   return { period, months };
+}
+
+// For the service report: one service's kept figures for each month of the period that has one, oldest
+// first, in percent of the line rate. The caller has checked the service is in scope.
+export function serviceUsageMonthsFor(ctx: ServiceContext, serviceId: string, period: ResolvedReportPeriod) {
+  return listServiceUsageMonths(
+    ctx.query,
+    ctx.caller.scope,
+    serviceId,
+    period.months.map((m) => `${m.month}-01`),
+  );
 }
 
 // GET /api/reports/usage: the months' counts for the chart and a page of services.
