@@ -143,4 +143,57 @@ test.describe('services', () => {
     expect(exported).toEqual(services.map((service) => service.serviceid));
     expect(services.every((service) => service.customercode === 'UNG')).toBe(true);
   });
+
+  test("the NOC sets a service's contracted SLA target, and clears it back to its type's", async ({
+    page,
+    request,
+  }) => {
+    // One of the university's managed services with no contract of its own.
+    const token = await apiToken(request, accounts.ungAdmin.email);
+    const { body } = await api<{ results: { serviceid: string }[] }>(
+      request,
+      token,
+      'GET',
+      '/api/services?limit=100',
+    );
+    const candidates = body.payload.results.map((row) => row.serviceid).filter((id) => id.endsWith('B'));
+    let serviceid = '';
+    for (const id of candidates) {
+      const detail = await api<{ slatarget: number | null }>(request, token, 'GET', `/api/service/${id}`);
+      if (detail.body.payload.slatarget === null) {
+        serviceid = id;
+        break;
+      }
+    }
+    expect(serviceid, 'a managed service with no contracted target').not.toBe('');
+    await signIn(page, accounts.noc.email);
+    await page.goto(`/service/${serviceid}`);
+    const target = page.getByText(/^SLA target$/).locator('..');
+    await expect(target).toContainText('99.9% (its type’s)');
+
+    const edit = async () => {
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: `Edit ${serviceid}` });
+      await expect(dialog).toBeVisible();
+      return { dialog, field: dialog.getByRole('textbox', { name: 'SLA target (%)' }) };
+    };
+    const { dialog, field } = await edit();
+    await expect(field).toHaveValue('');
+    await expect(field).toHaveAttribute('placeholder', 'Standard: 99.9');
+    await field.fill('89');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog.getByText(serviceMessages.slaTargetInvalid)).toBeVisible();
+    await field.fill('99.95');
+    await screenshot(page, 'service-edit-sla-target');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(target).toContainText('99.95% (contracted)');
+
+    const again = await edit();
+    await expect(again.field).toHaveValue('99.95');
+    await again.field.fill('');
+    await again.dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(again.dialog).toHaveCount(0);
+    await expect(target).toContainText('99.9% (its type’s)');
+  });
 });

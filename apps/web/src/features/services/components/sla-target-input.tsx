@@ -2,7 +2,8 @@ import { standardSlaTarget } from '@lightpath/domain/sla-reports';
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 
 // The contracted availability target (docs/decisions/038). Left empty, the service is held to its
-// type's standard, which the placeholder shows so the NOC sees what empty means.
+// type's standard, which the placeholder shows so the NOC sees what empty means (a description line
+// would wrap in the form's narrow column and push the field out of line with its row).
 type Props = Omit<NumberInputProps, 'label' | 'placeholder'> & { letter: string | null | undefined };
 
 export function SlaTargetInput({ letter, ...inputProps }: Props) {
@@ -11,7 +12,6 @@ export function SlaTargetInput({ letter, ...inputProps }: Props) {
     <NumberInput
       label="SLA target (%)"
       placeholder={`Standard: ${standard}`}
-      description="Empty for the type's standard"
       min={90}
       max={100}
       step={0.01}
