@@ -96,6 +96,13 @@ export const services = pgTable(
     slaTarget: numeric('sla_target', { precision: 6, scale: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The list's text filter reads this, never the two columns (docs/decisions/040): the id and the
+    // description lower-cased once, at write, by PostgreSQL itself, so a filter tests LIKE on a kept
+    // text instead of lower-casing both fields of every candidate (ILIKE). The separator is a control
+    // character, which a filter can never hold (api.ts text()), so no match spans the two.
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(service_id || chr(31) || description)`),
   },
   (t) => [
     index('services_customer_idx').on(t.customerId, t.serviceId),
@@ -112,6 +119,7 @@ export const services = pgTable(
     index('services_b_port_idx').on(t.bEndPortId),
     trigram('services_id_trgm', t.serviceId),
     trigram('services_description_trgm', t.description),
+    trigram('services_search_trgm', t.searchText),
     check('services_sla_target_range', sql`${t.slaTarget} > 0 and ${t.slaTarget} <= 100`),
   ],
 );

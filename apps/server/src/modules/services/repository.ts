@@ -90,8 +90,10 @@ const groupLetters = Object.fromEntries(
   serviceGroupNames.map((g) => [g, serviceGroups[g].letters.map((l) => `'${l}'`).join(', ')]),
 ) as Record<ServiceGroup, string>;
 
-const textMatchSql = (pattern: string) =>
-  `(sv.service_id ilike ${pattern} or sv.description ilike ${pattern})`;
+// The id or the description contains the text, any case: ILIKE is lower() of both sides and LIKE, so
+// this is the same test on the kept lower-cased text (search_text, see the schema), with its trigram
+// index.
+const textMatchSql = (pattern: string) => `sv.search_text like lower(${pattern})`;
 
 // `pattern` is the placeholder of the text filter's ILIKE pattern, if there is one.
 function whereOf(scope: Scope, filter: ServiceFilter, params: Params, pattern: string | null): string[] {
@@ -125,6 +127,35 @@ function hitsJoin(filter: ServiceFilter): string {
 
 export type ServicePage = { count: number; results: ServiceSummary[] };
 
+// A page sorted by condition without working out every row's condition. The services with a current
+// event (`hits`, a few hundred) are the only ones above 0: the page is the first rows of two runs
+// merged, the affected services by condition, and the others by id (an index walk that skips the
+// affected ones). Each run brings offset + limit rows at most, as many as the page could take from it.
+function conditionSortedPage(parts: {
+  where: string;
+  direction: 'asc' | 'desc';
+  limit: string;
+  offset: string;
+}): string {
+  const { where, direction, limit, offset } = parts;
+  const reach = `(${limit}::bigint + ${offset}::bigint)`;
+  // Each affected service is probed by id (a hash join would read every service to find a hundred).
+  return `select sv.* from (
+      (select sv.*, hit.condition as sort_condition
+        from hits hit cross join lateral (select * from services sv where sv.service_id = hit.service_id limit 1) sv
+        where ${where}
+        order by hit.condition ${direction}, sv.service_id ${direction}
+        limit ${reach})
+      union all
+      (select sv.*, 0 as sort_condition from services sv
+        where ${where} and not exists (select 1 from hits hit where hit.service_id = sv.service_id)
+        order by sv.service_id ${direction}
+        limit ${reach})
+    ) sv
+    order by sv.sort_condition ${direction}, sv.service_id ${direction}
+    limit ${limit} offset ${offset}`;
+}
+
 export async function listServices(
   query: RawQuery,
   scope: Scope,
@@ -151,25 +182,38 @@ export async function listServices(
     key === 'sv.service_id'
       ? `sv.service_id ${direction}`
       : `${key} ${direction}, sv.service_id ${direction}`;
-  // Text matches are few and found through the trigram indexes; the fence (offset 0) keeps the
-  // planner from walking the sort's index instead and testing the pattern on every row on the way.
-  const source = pattern
-    ? `(select * from services sv where ${textMatchSql(pattern)} offset 0) sv`
-    : 'services sv';
   const limit = params.add(filter.limit);
   const offset = params.add(filter.offset);
-  // The page is chosen first (an index walk for every sort but condition) carrying its rows, and
-  // only they are joined to their customer and sites and given a condition. The total comes in the
-  // same round trip as an uncorrelated subquery, which PostgreSQL runs once.
-  const text = `with ${needsHits ? `hits as (${currentServiceConditionsSql}),` : ''}
-  page as (
-    select sv.* from ${source} ${innerJoins}
+  // The page is chosen first (an index walk for every sort) carrying its rows, and only they are
+  // joined to their customer and sites and given a condition. The total comes in the same round trip
+  // as an uncorrelated subquery, which PostgreSQL runs once.
+  let matched = '';
+  let pageText: string;
+  let totalText = `(select count(*)::int from services sv ${countJoins} where ${where})`;
+  if (pattern) {
+    // A text filter can match thousands (every service of a campus): they are found once, through the
+    // trigram index, with their sort key, then both counted and sorted; the page's rows are read back
+    // by id.
+    matched = `matched as materialized (
+    select sv.service_id, ${sort.inner} as sort_key from services sv ${innerJoins} where ${where}
+  ),`;
+    pageText = `select sv.* from (
+      select m.service_id from matched m
+      order by m.sort_key ${direction}, m.service_id ${direction}
+      limit ${limit} offset ${offset}
+    ) m cross join lateral (select * from services sv where sv.service_id = m.service_id limit 1) sv`;
+    totalText = '(select count(*)::int from matched)';
+  } else if (sort.join === 'hits' && !filtersByCondition) {
+    pageText = conditionSortedPage({ where, direction, limit, offset });
+  } else {
+    pageText = `select sv.* from services sv ${innerJoins}
     where ${where}
     order by ${order(sort.inner)}
-    limit ${limit} offset ${offset}
-  )
-  select ${summaryColumns},
-    (select count(*)::int from services sv ${countJoins} where ${where}) as total
+    limit ${limit} offset ${offset}`;
+  }
+  const text = `with ${needsHits ? `hits as (${currentServiceConditionsSql}),` : ''} ${matched}
+  page as (${pageText})
+  select ${summaryColumns}, ${totalText} as total
   from page sv
   ${summaryJoins}
   order by ${order(sort.outer)}`;

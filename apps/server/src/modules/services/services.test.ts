@@ -169,6 +169,65 @@ describe('listing services', () => {
     }
   });
 
+  it('filters text on the kept lower-cased text exactly as ILIKE on the id or description, and sees a change at once', async () => {
+    // What ILIKE on the two columns answers, straight from the table.
+    const truth = async (q: string, customerId?: number) => {
+      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const rows = await t.database.db
+        .select({ id: services.serviceId })
+        .from(services)
+        .where(
+          and(
+            sql`${services.status} in (1, 2)`,
+            sql`(${services.serviceId} ilike ${pattern} or ${services.description} ilike ${pattern})`,
+            customerId === undefined ? undefined : eq(services.customerId, customerId),
+          ),
+        );
+      return rows.map((r) => r.id).sort();
+    };
+    const [first] = (await list('/api/services?sort=serviceid&limit=1')).results;
+    const idTail = first!.serviceid.slice(-3);
+    const descriptionHead = first!.description.slice(0, 3);
+    for (const q of ['MANAGED 1g', 'campus', first!.serviceid.slice(3, 9).toLowerCase(), 'to', '%', idTail]) {
+      for (const [who, customerId] of [
+        [demo.noc, undefined],
+        [demo.ungUser, ids.ung],
+      ] as const) {
+        const expected = await truth(q, customerId);
+        for (const sort of ['', '&sort=-condition', '&sort=customercode', '&sort=-provisiondate']) {
+          const page = await list(`/api/services?q=${encodeURIComponent(q)}&limit=1000${sort}`, who);
+          expect(page.count, `${q} ${who} ${sort}`).toBe(expected.length);
+          expect(page.results.map((s) => s.serviceid).sort(), `${q} ${who} ${sort}`).toEqual(expected);
+        }
+      }
+    }
+    // The id's end and the description's start side by side are no match: the kept text separates them.
+    const across = `${idTail}${descriptionHead}`.toLowerCase();
+    expect((await list(`/api/services?q=${encodeURIComponent(across)}&limit=1000`)).count).toBe(
+      (await truth(across)).length,
+    );
+    // Pages of a text filter under the condition sort are slices of one order.
+    const all = (await list('/api/services?q=managed&sort=-condition&limit=1000')).results;
+    const paged = [
+      ...(await list('/api/services?q=managed&sort=-condition&limit=5')).results,
+      ...(await list('/api/services?q=managed&sort=-condition&limit=5&offset=5')).results,
+    ];
+    expect(paged.map((s) => s.serviceid)).toEqual(all.slice(0, 10).map((s) => s.serviceid));
+
+    // A description changed is found by its new words at once, and no longer by the old ones.
+    const reply = await t.call({
+      method: 'PUT',
+      url: `/api/service/${first!.serviceid}`,
+      as: demo.noc,
+      payload: { description: 'Quokka Observatory uplink' },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect((await list('/api/services?q=QUOKKA')).results.map((s) => s.serviceid)).toEqual([
+      first!.serviceid,
+    ]);
+    expect(await truth('quokka')).toEqual([first!.serviceid]);
+  });
+
   it('sorts by every field both ways and pages without overlap', async () => {
     for (const field of [
       'serviceid',
@@ -203,6 +262,27 @@ describe('listing services', () => {
     const worst = (await list('/api/services?sort=-condition&limit=1000')).results.map((s) => s.condition);
     expect(worst).toEqual([...worst].sort((a, b) => b - a));
     expect(worst[0]).toBe(3);
+    // The condition sort merges the affected services with the others walked by id: every page, each
+    // way and in a customer's scope, is the slice of one order by (condition, id).
+    for (const who of [demo.noc, demo.ungUser]) {
+      const all = (await list('/api/services?limit=1000', who)).results;
+      const ascending = [...all].sort(
+        (a, b) => a.condition - b.condition || (a.serviceid < b.serviceid ? -1 : 1),
+      );
+      const ids = (rows: ServiceSummary[]) => rows.map((s) => `${s.condition} ${s.serviceid}`);
+      for (const [sort, expected] of [
+        ['condition', ascending],
+        ['-condition', [...ascending].reverse()],
+      ] as const) {
+        for (const offset of [0, 3, Math.max(0, all.length - 4)]) {
+          const page = await list(`/api/services?sort=${sort}&limit=7&offset=${offset}`, who);
+          expect(page.count, `${who} ${sort} ${offset}`).toBe(all.length);
+          expect(ids(page.results), `${who} ${sort} ${offset}`).toEqual(
+            ids(expected.slice(offset, offset + 7)),
+          );
+        }
+      }
+    }
     const deprovisioned = (await list('/api/services?status=0&sort=-provisiondate&limit=1000')).results;
     expect(deprovisioned.length).toBeGreaterThan(0);
     const beyond = await list('/api/services?offset=100000');

@@ -1,0 +1,2 @@
+ALTER TABLE "services" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(service_id || chr(31) || description)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "services_search_trgm" ON "services" USING gin ("search_text" gin_trgm_ops);
