@@ -103,6 +103,16 @@ const pageDialogs: { path: string; permission: Permission; open?: (page: Page) =
     },
   },
   {
+    // An audit entry's details: what the write recorded.
+    path: '/audit-log',
+    permission: 'audit.view',
+    open: (page) =>
+      page
+        .getByRole('button', { name: /^Details of / })
+        .first()
+        .click(),
+  },
+  {
     path: '/equipment/zabbix-triggers?q=PoP',
     permission: 'equipment.manage',
     open: (page) =>

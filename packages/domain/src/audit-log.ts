@@ -37,7 +37,35 @@ export const auditAreas = [
   'thirdparty',
   'ticket',
   'user',
+  'zabbix',
 ] as const;
+
+export type AuditArea = (typeof auditAreas)[number];
+
+// The area's name on the page's Action filter.
+export const auditAreaLabels: Record<AuditArea, string> = {
+  access: 'Site access',
+  awx: 'AWX jobs',
+  calendar: 'Calendar feeds',
+  checkin: 'Check-ins',
+  contact: 'Contacts',
+  crossconnect: 'Cross-connects',
+  customer: 'Customers',
+  equipment: 'Equipment',
+  event: 'Events',
+  faq: 'FAQ',
+  invoice: 'Invoices',
+  notification: 'Service notifications',
+  rackspace: 'Rack spaces',
+  service: 'Services',
+  session: 'Sign-in and impersonation',
+  site: 'Sites',
+  sparepart: 'Spare parts',
+  thirdparty: 'Third-party services',
+  ticket: 'Tickets',
+  user: 'Users',
+  zabbix: 'Zabbix mutes',
+};
 
 export const auditLogSortFields = ['time'] as const;
 

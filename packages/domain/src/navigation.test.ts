@@ -72,8 +72,9 @@ const specRoutes = [
   '/technician-job-creator',
   '/release-notes',
 ];
-// Beyond spec 2.2: Company Settings (spec 6) and Integrations (decisions.md, External systems).
-const allowedRoutes = new Set([...specRoutes, '/company-settings', '/integrations']);
+// Beyond spec 2.2: Company Settings (spec 6), Integrations (decisions.md, External systems) and the
+// Audit Log (issue 19).
+const allowedRoutes = new Set([...specRoutes, '/company-settings', '/integrations', '/audit-log']);
 
 const actors = {
   'NOC (1), companyAdmin, chameleon 1': { type: 1, companyAdmin: true, chameleon: 1 },
@@ -131,7 +132,7 @@ const expectedTrees: Record<keyof typeof actors, LabelTree> = {
     nocEvents,
     ['Reports', [...fourReports, 'Invoices', 'API Logs']],
     fullSupport,
-    ['Administration', ['Users', 'Company Settings', 'Integrations']],
+    ['Administration', ['Users', 'Company Settings', 'Integrations', 'Audit Log']],
   ],
   'NOC (1), no companyAdmin, chameleon 0': [
     'Dashboard',
@@ -146,7 +147,7 @@ const expectedTrees: Record<keyof typeof actors, LabelTree> = {
     nocEvents,
     ['Reports', [...fourReports, 'Invoices', 'API Logs']],
     fullSupport,
-    ['Administration', ['Users', 'Integrations']],
+    ['Administration', ['Users', 'Integrations', 'Audit Log']],
   ],
   'NOC (1), chameleon 2': [
     'Dashboard',
@@ -161,7 +162,7 @@ const expectedTrees: Record<keyof typeof actors, LabelTree> = {
     nocEvents,
     ['Reports', [...fourReports, 'Invoices', 'API Logs']],
     reducedSupport,
-    ['Administration', ['Users', 'Integrations']],
+    ['Administration', ['Users', 'Integrations', 'Audit Log']],
   ],
   'technician (2)': technicianMenu,
   'technician (2), chameleon 2': technicianMenu,
@@ -294,6 +295,7 @@ describe('sidebarFor: routes, counts and modals', () => {
       'Administration > Users -> /users',
       'Administration > Company Settings -> /company-settings',
       'Administration > Integrations -> /integrations',
+      'Administration > Audit Log -> /audit-log',
     ]);
   });
 
@@ -315,15 +317,18 @@ describe('sidebarFor: routes, counts and modals', () => {
     expect(menu).not.toContain('Services > Third-Party -> /services/thirdparty [services.thirdparty]');
   });
 
-  it.each(actorNames)('%s: every route is a spec 2.2 route, /company-settings or /integrations', (name) => {
-    const menuRoutes = routes(sidebarFor(actors[name]));
-    expect(menuRoutes.length).toBeGreaterThan(0);
-    expect(menuRoutes.filter((r) => !allowedRoutes.has(r))).toEqual([]);
-  });
+  it.each(actorNames)(
+    '%s: every route is a spec 2.2 route, /company-settings, /integrations or /audit-log',
+    (name) => {
+      const menuRoutes = routes(sidebarFor(actors[name]));
+      expect(menuRoutes.length).toBeGreaterThan(0);
+      expect(menuRoutes.filter((r) => !allowedRoutes.has(r))).toEqual([]);
+    },
+  );
 
-  it('Integrations appears for the NOC alone', () => {
+  it.each(['/integrations', '/audit-log'])('%s appears for the NOC alone', (path) => {
     for (const name of actorNames) {
-      const shown = routes(sidebarFor(actors[name])).includes('/integrations');
+      const shown = routes(sidebarFor(actors[name])).includes(path);
       expect(shown).toBe(actors[name].type === 1);
     }
   });

@@ -127,6 +127,8 @@ export function sidebarFor(actor: NavActor): NavEntry[] {
     }),
     // decisions.md, External systems: which systems are real and which simulated.
     ...only<NavLeaf>(permitted('integrations.view'), { label: 'Integrations', to: '/integrations' }),
+    // Issue 19: who did what and when.
+    ...only<NavLeaf>(permitted('audit.view'), { label: 'Audit Log', to: '/audit-log' }),
   ];
 
   return [

@@ -174,6 +174,10 @@ const signedInRoutes: RouteObject[] = [
     element: page(() => import('./routes/api-logs/api-logs-page').then((m) => m.ApiLogsPage)),
   },
   {
+    path: 'audit-log',
+    element: page(() => import('./routes/audit-log/audit-log-page').then((m) => m.AuditLogPage)),
+  },
+  {
     path: 'documentation/sla-reports',
     element: page(() => import('./routes/sla-reports/sla-reports-page').then((m) => m.SlaReportsPage)),
   },

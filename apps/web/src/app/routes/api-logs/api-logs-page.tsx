@@ -1,22 +1,20 @@
 import { apiLogMessages, apiLogMethods, apiLogStatusClasses } from '@lightpath/domain/api-logs';
 import { can } from '@lightpath/domain/permissions';
-import { Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/core';
+import { Group, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCalendarOff, IconListSearch, IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
-import { ExportCsvButton } from '../../../components/export-csv-button';
 import { ListFooter } from '../../../components/list-footer';
-import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
-import { TableSkeleton } from '../../../components/table-skeleton';
+import { RecentLogActions, RecentLogBody } from '../../../components/recent-log';
+import { RecentPeriodPicker } from '../../../components/recent-period-picker';
 import { type ApiLogFilters, useApiLogs } from '../../../features/api-logs/api/list-api-logs';
 import { ApiLogsTable } from '../../../features/api-logs/components/api-logs-table';
-import { customPeriod, defaultPreset, periodOf, periodPresets } from '../../../features/api-logs/period';
+import { apiLogPeriodRules } from '../../../features/api-logs/period';
 import { useSession } from '../../../lib/session';
-import { dayInputValue, displayZoneAbbreviation } from '../../../lib/time-zone';
+import { displayZoneAbbreviation } from '../../../lib/time-zone';
 import { useListParams } from '../../../lib/use-list-params';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useRecentPeriod } from '../../../lib/use-recent-period';
 
 const pageSize = 50;
 const title = 'API Logs';
@@ -41,15 +39,8 @@ export function ApiLogsPage() {
   const { actor } = useSession();
   const allowed = can(actor, 'apilogs.view');
   const list = useListParams();
-  // A preset reads back from this moment; Refresh moves it to now, so the list never shifts on its own
-  // while someone reads it.
-  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
-  const period = list.get('period') || defaultPreset;
-  const days = {
-    from: list.get('from') || dayInputValue(now, -1),
-    to: list.get('to') || dayInputValue(now),
-  };
-  const resolved = periodOf(period, days, now);
+  const period = useRecentPeriod(apiLogPeriodRules);
+  const resolved = period.resolved;
   const [user] = useDebouncedValue(list.get('user').trim(), 300);
   const [route] = useDebouncedValue(list.get('route').trim(), 300);
   const [address] = useDebouncedValue(list.get('address').trim(), 300);
@@ -87,7 +78,7 @@ export function ApiLogsPage() {
   const filtered = Boolean(method || status || textFilters.some((filter) => list.get(filter.key)));
   const clearFilters = () => list.set({ method: null, status: null, user: null, route: null, address: null });
   const refresh = () => {
-    setNow(Math.floor(Date.now() / 1000));
+    period.refresh();
     void logs.refetch();
   };
 
@@ -98,54 +89,20 @@ export function ApiLogsPage() {
         description={`Every call made to the API: who made it, when, the route, how it ended, how long it took and from which address. Times in ${displayZoneAbbreviation()}.`}
         crumbs={crumbs}
         actions={
-          <Group gap="xs">
-            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={refresh}>
-              Refresh
-            </Button>
-            <ExportCsvButton
-              path="export/apilogs"
-              query={filters ?? {}}
-              filename="api-logs.csv"
-              disabled={!filters || !logs.data || logs.data.count === 0}
-            />
-          </Group>
+          <RecentLogActions
+            onRefresh={refresh}
+            csv={{
+              path: 'export/apilogs',
+              query: filters,
+              filename: 'api-logs.csv',
+              empty: !logs.data || logs.data.count === 0,
+            }}
+          />
         }
       />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} shadow="xs">
         <Group gap="sm" mb="sm" align="flex-start">
-          <Select
-            label="Period"
-            data={[
-              ...periodPresets.map((p) => ({ value: p.value, label: p.label })),
-              { value: customPeriod, label: 'Days…' },
-            ]}
-            value={period}
-            allowDeselect={false}
-            onChange={(value) => list.set({ period: value === defaultPreset ? null : value })}
-            w={{ base: '100%', xs: 170 }}
-          />
-          {period === customPeriod && (
-            <>
-              <TextInput
-                label={`From (${displayZoneAbbreviation()})`}
-                type="date"
-                value={days.from}
-                max={days.to}
-                onChange={(event) => list.set({ from: event.currentTarget.value || null })}
-                error={'problem' in resolved && resolved.problem === apiLogMessages.periodReversed}
-                w={{ base: '100%', xs: 170 }}
-              />
-              <TextInput
-                label={`To (${displayZoneAbbreviation()})`}
-                type="date"
-                value={days.to}
-                min={days.from}
-                onChange={(event) => list.set({ to: event.currentTarget.value || null })}
-                error={'problem' in resolved ? resolved.problem : undefined}
-                w={{ base: '100%', xs: 170 }}
-              />
-            </>
-          )}
+          <RecentPeriodPicker period={period} />
           <Select
             label="Method"
             placeholder="Any method"
@@ -178,47 +135,26 @@ export function ApiLogsPage() {
             />
           ))}
         </Group>
-        {'problem' in resolved ? (
-          <EmptyState
-            py="xl"
-            icon={<IconCalendarOff size={28} />}
-            withIndicatorBackground
-            title="Choose the days to read"
-            description={resolved.problem}
-          />
-        ) : logs.isPending ? (
-          <TableSkeleton />
-        ) : logs.isError ? (
-          <LoadError error={logs.error} what={loadNoun} onRetry={() => logs.refetch()} />
-        ) : logs.data.results.length === 0 ? (
-          <EmptyState
-            py="xl"
-            icon={<IconListSearch size={28} />}
-            withIndicatorBackground
-            title={filtered ? 'No calls match these filters' : 'No calls in this period'}
-            description={
-              filtered
-                ? 'Try other filters or a longer period.'
-                : 'Calls to the API appear here a second or two after they are made.'
-            }
-          >
-            {filtered && (
-              <EmptyState.Actions>
-                <Button variant="default" onClick={clearFilters}>
-                  Clear filters
-                </Button>
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
-        ) : (
-          <div style={{ opacity: logs.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+        <RecentLogBody
+          period={resolved}
+          list={logs}
+          what={loadNoun}
+          filtered={filtered}
+          empty={{
+            filtered: 'No calls match these filters',
+            unfiltered: 'No calls in this period',
+            hint: 'Calls to the API appear here a second or two after they are made.',
+          }}
+          onClear={clearFilters}
+        >
+          {(page) => (
             <ApiLogsTable
-              logs={logs.data.results}
+              logs={page.results}
               sort={sort}
               onSort={(next) => list.set({ sort: next === '-time' ? null : next })}
             />
-          </div>
-        )}
+          )}
+        </RecentLogBody>
         {logs.data && logs.data.count > 0 && filters && (
           <ListFooter
             count={logs.data.count}

@@ -1,0 +1,28 @@
+import { actingAs } from '@lightpath/domain/api-logs';
+import type { AuditEntry } from '@lightpath/domain/audit-log';
+import { Stack, Text } from '@mantine/core';
+
+// Work done by the portal itself (a mute ending at its time) has no user.
+export function whoDid(entry: AuditEntry): string {
+  return entry.email ?? (entry.address === 'system' ? 'The portal (scheduled job)' : 'No user');
+}
+
+export function recordOf(entry: AuditEntry): string {
+  return entry.entityid ? `${entry.entity} ${entry.entityid}` : entry.entity;
+}
+
+export function AuditActor({ entry }: { entry: AuditEntry }) {
+  const acting = actingAs(entry);
+  return (
+    <Stack gap={2}>
+      <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+        {whoDid(entry)}
+      </Text>
+      {acting && (
+        <Text fz="xs" c="dimmed">
+          acting as {acting}
+        </Text>
+      )}
+    </Stack>
+  );
+}
