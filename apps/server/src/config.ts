@@ -17,6 +17,8 @@ const envSchema = z.object({
   // Connections per instance. Few connections serve many requests: each query is short, and more
   // backends than cores only adds contention.
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // How long a request waits for a database connection before it is answered 503 (docs/faults.md).
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   DATA_DIR: z.string().default('./data'),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -115,7 +117,9 @@ export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
-  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string | null };
+  database:
+    | { kind: 'postgres'; url: string; poolSize: number; connectTimeoutMs?: number }
+    | { kind: 'pglite'; dataDir: string | null };
   publicUrl: string;
   // Whether PUBLIC_URL was set: a printed link (a Letter of Authorisation's) otherwise follows the
   // address the request came in on, since the default localhost one reads nowhere off a printout.
@@ -181,7 +185,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error('Invalid configuration: AWX_URL and AWX_TOKEN: each is required with the other');
   const production = e.NODE_ENV === 'production';
   const database: Config['database'] = e.DATABASE_URL
-    ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+    ? {
+        kind: 'postgres',
+        url: e.DATABASE_URL,
+        poolSize: e.DATABASE_POOL_SIZE,
+        connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      }
     : { kind: 'pglite', dataDir: resolve(e.DATA_DIR, 'pglite') };
   return {
     env: e.NODE_ENV,

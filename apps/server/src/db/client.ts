@@ -52,6 +52,11 @@ export async function openDatabase(database: Config['database'], open: OpenOptio
     const pool = new pg.Pool({
       connectionString: database.url,
       max: database.poolSize,
+      // A request waits this long for a connection (PostgreSQL away, or every connection busy), then
+      // fails with a 503 instead of hanging (platform/error-handler.ts).
+      connectionTimeoutMillis: database.connectTimeoutMs ?? 5000,
+      // A database host that vanishes without closing its sockets is noticed by the kernel's keepalive.
+      keepAlive: true,
       // The portal's queries are short and index-driven; PostgreSQL's JIT only pays off on long
       // analytic scans, and compiling took 45 ms of a 50 ms list query whose plan cost crossed the
       // JIT threshold. docs/decisions/010.
@@ -60,6 +65,11 @@ export async function openDatabase(database: Config['database'], open: OpenOptio
     // An idle connection that PostgreSQL ends (a restart, a failover, an administrator) is dropped
     // from the pool and replaced on the next query; without a listener it would crash the process.
     pool.on('error', () => undefined);
+    // The pool listens only to its idle connections: a checked-out one (a transaction's) whose server
+    // goes away mid-way emits an 'error' nobody hears, which ends the process. Its queries fail on their
+    // own, and the pool drops the broken connection when it comes back (docs/faults.md: a restart with
+    // -m immediate under write load ended the portal before this).
+    pool.on('connect', (client) => client.on('error', () => undefined));
     // Several instances may start together: an advisory lock makes them migrate one at a time.
     const client = await pool.connect();
     try {

@@ -24,6 +24,42 @@ const fastifyClientErrors: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Content-Length does not match the body'],
 };
 
+export const databaseUnavailableMessage =
+  'The portal cannot reach its database just now. Please try again in a moment.';
+// Seconds a client is asked to wait before trying again: a database restart takes about one.
+const databaseRetryAfterSeconds = 5;
+
+// PostgreSQL away (restarting, crashed, failing over, unreachable) or no pooled connection free in time:
+// no fault of the request's, and a retry shortly, or on another instance, may well succeed. Codes:
+// 57P01-57P03 (shutting down, crashed, starting up), class 08 (connection exceptions), the socket's own
+// errors, and the pg driver's wording for a connection it lost or could not get.
+const databaseAwayCodes = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+const databaseAwayWording =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed and is not queryable)/;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    // A call to an external system that failed (fetch's TypeError) carries the same socket codes; its
+    // client answers for it, and it is not the database.
+    if (current instanceof TypeError && current.message === 'fetch failed') return false;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (databaseAwayCodes.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+      return true;
+    if (current instanceof Error && databaseAwayWording.test(current.message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 // How Zod words the problems it finds without a message of ours (zod 4's defaults).
 const zodsOwnWording =
   /^(Invalid (input|option|key|element|union|string|number|date|value|type)|Unrecognized keys?|Too (big|small))\b/;
@@ -68,6 +104,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     // refuses it and nothing is written. Areas that can name what is in the way check first and say so.
     if ((cause as { code?: string }).code === '23503') {
       return reply.status(409).send(failure(stillInUseMessage));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: cause }, 'database unavailable');
+      reply.header('retry-after', String(databaseRetryAfterSeconds));
+      return reply.status(503).send(failure(databaseUnavailableMessage));
     }
     // Drizzle's own error message carries the query's parameters (password hashes, tokens): log the
     // driver's error and the SQL text only.
