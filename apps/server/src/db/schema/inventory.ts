@@ -9,6 +9,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   real,
   serial,
   smallint,
@@ -122,6 +123,21 @@ export const services = pgTable(
     trigram('services_search_trgm', t.searchText),
     check('services_sla_target_range', sql`${t.slaTarget} > 0 and ${t.slaTarget} <= 100`),
   ],
+);
+
+// How many services each customer has of each type letter and status, kept by triggers on services in
+// the writing statement itself (migration 0024, docs/decisions/040): a list's total over 30,000
+// services is a sum over a few thousand of these rows instead of a count of every service. Readers
+// declare `services` for kept replies; the totals change in the same transactions.
+export const serviceTotals = pgTable(
+  'service_totals',
+  {
+    customerId: integer('customer_id').notNull(),
+    typeLetter: char('type_letter', { length: 1 }).notNull(),
+    status: smallint('status').notNull(),
+    services: integer('services').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.typeLetter, t.status] })],
 );
 
 export const servicePatching = pgTable(

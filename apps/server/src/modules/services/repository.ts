@@ -118,6 +118,21 @@ function whereOf(scope: Scope, filter: ServiceFilter, params: Params, pattern: s
   return where;
 }
 
+// The total from the kept totals (service_totals, docs/decisions/040) when every clause is about a
+// column they keep: customer, status and type letter. The clauses are the list's own, placeholders
+// and all, on the totals' alias, so both count exactly the same services. Null: count the services.
+function totalFromTotalsSql(filter: ServiceFilter, clauses: string[]): string | null {
+  const keptColumnsOnly =
+    !filter.q &&
+    filter.siteid === undefined &&
+    filter.aendsiteid === undefined &&
+    filter.bendsiteid === undefined &&
+    filter.condition === undefined;
+  if (!keptColumnsOnly) return null;
+  const where = clauses.map((clause) => clause.replaceAll('sv.', 't.')).join(' and ');
+  return `(select coalesce(sum(t.services), 0)::int from service_totals t where ${where})`;
+}
+
 // Services with a current event, joined only when a condition filter or sort needs every row's
 // condition; an inner join when the filter asks for an affected condition.
 function hitsJoin(filter: ServiceFilter): string {
@@ -167,7 +182,8 @@ export async function listServices(
 ): Promise<ServicePage> {
   const params = new Params();
   const pattern = filter.q ? params.add(containsPattern(filter.q)) : null;
-  const where = whereOf(scope, filter, params, pattern).join(' and ');
+  const clauses = whereOf(scope, filter, params, pattern);
+  const where = clauses.join(' and ');
   const sort = sorts[filter.sort.field];
   const direction = filter.sort.descending ? 'desc' : 'asc';
   const filtersByCondition = filter.condition !== undefined;
@@ -189,7 +205,10 @@ export async function listServices(
   // as an uncorrelated subquery, which PostgreSQL runs once.
   let matched = '';
   let pageText: string;
-  let totalText = `(select count(*)::int from services sv ${countJoins} where ${where})`;
+  const totalOfWhere =
+    totalFromTotalsSql(filter, clauses) ??
+    `(select count(*)::int from services sv ${countJoins} where ${where})`;
+  let totalText = totalOfWhere;
   if (pattern) {
     // A text filter can match thousands (every service of a campus): they are found once, through the
     // trigram index, with their sort key, then both counted and sorted; the page's rows are read back
@@ -226,7 +245,7 @@ export async function listServices(
   if (filter.offset === 0) return { count: 0, results: [] };
   // Past the last page: the total still has to be told.
   const countText = `with ${needsHits ? `hits as (${currentServiceConditionsSql}),` : ''}
-  counted as (select count(*)::int as total from services sv ${countJoins} where ${where})
+  counted as (select ${totalOfWhere} as total)
   select total from counted`;
   const countValues = params.values.slice(0, -2);
   const [counted] = await query<{ total: number }>(
@@ -289,15 +308,16 @@ export async function findServiceDetail(
 
 export type ServiceCounts = Record<'all' | ServiceGroup, number>;
 
-// The sidebar's counts of services in use, every group in one pass. Through Drizzle with the db the
-// count provider is handed, since it runs once per page load rather than per list request.
+// The sidebar's counts of services in use, every group in one pass over the kept totals. Through
+// Drizzle with the db the count provider is handed, since it runs once per page load rather than per
+// list request.
 export async function countServicesByGroup(db: DbOrTx, scope: Scope): Promise<ServiceCounts> {
   const groups = serviceGroupNames.map(
-    (g) => `(count(*) filter (where sv.type_letter in (${groupLetters[g]})))::int as ${g}`,
+    (g) => `coalesce(sum(t.services) filter (where t.type_letter in (${groupLetters[g]})), 0)::int as ${g}`,
   );
-  const scoped = scope.kind === 'customer' ? sql`and sv.customer_id = ${scope.customerId}` : sql``;
+  const scoped = scope.kind === 'customer' ? sql`and t.customer_id = ${scope.customerId}` : sql``;
   const result = await db.execute(
-    sql`select count(*)::int as "all", ${sql.raw(groups.join(', '))} from services sv where sv.status <> 0 ${scoped}`,
+    sql`select coalesce(sum(t.services), 0)::int as "all", ${sql.raw(groups.join(', '))} from service_totals t where t.status <> 0 ${scoped}`,
   );
   return (result as unknown as { rows: ServiceCounts[] }).rows[0]!;
 }

@@ -10,6 +10,7 @@ import type { Site } from '@lightpath/domain/sites';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventServices, servicePatching, services } from '../../db/schema/inventory';
+import { rowsOf } from '../../db/statements';
 import { buildTestApp, demo, type TestApp } from '../../test/helper';
 
 let t: TestApp;
@@ -615,6 +616,66 @@ describe('changing, deprovisioning and deleting services', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+
+  it('keeps the service totals exact through every kind of write, and the lists count from them', async () => {
+    // The kept totals against a count of the services themselves, group by group.
+    const totalsMatchServices = async (when: string) => {
+      const kept = rowsOf(
+        await t.database.db.execute(sql`select customer_id, type_letter, status, services from service_totals
+          where services <> 0 order by 1, 2, 3`),
+      );
+      const counted = rowsOf(
+        await t.database.db.execute(sql`select customer_id, type_letter, status, count(*)::int as services
+          from services group by 1, 2, 3 order by 1, 2, 3`),
+      );
+      expect(kept, when).toEqual(counted);
+    };
+    const inUse = async (as: string = demo.noc) => (await list('/api/services?limit=1', as)).count;
+    await totalsMatchServices('after the seed');
+    const before = await inUse();
+    const created = await createOne('E');
+    expect(await inUse()).toBe(before + 1);
+    await totalsMatchServices('after a create');
+
+    // One statement moving many services of several type letters, then one rolled back.
+    const ungBefore = await inUse(demo.ungUser);
+    const moved = rowsOf<{ service_id: string }>(
+      await t.database.db.execute(sql`update services set status = 0
+        where customer_id = ${ids.ung} and status = 1 and service_id <> ${created.serviceid} returning service_id`),
+    ).map((r) => r.service_id);
+    expect(moved.length).toBeGreaterThan(1);
+    expect(await inUse(demo.ungUser)).toBe(ungBefore - moved.length);
+    expect((await list('/api/services?status=0&limit=1', demo.ungUser)).count).toBe(
+      await serviceCount(and(eq(services.customerId, ids.ung), eq(services.status, 0))),
+    );
+    await totalsMatchServices('after a bulk status change');
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`update services set status = 1 where service_id in ${moved}`);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await totalsMatchServices('after a rolled-back change');
+    await t.database.db.execute(sql`update services set status = 1 where service_id in ${moved}`);
+    expect(await inUse(demo.ungUser)).toBe(ungBefore);
+
+    // Deprovisioned through the API (status 0), then deleted.
+    const deprovision = await t.call({
+      method: 'POST',
+      url: `/api/service/${created.serviceid}/deprovision`,
+      as: demo.noc,
+    });
+    expect(deprovision.statusCode, deprovision.body).toBe(200);
+    expect(await inUse()).toBe(before);
+    await totalsMatchServices('after a deprovision');
+    const removed = await t.call({
+      method: 'DELETE',
+      url: `/api/service/${created.serviceid}`,
+      as: demo.noc,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await totalsMatchServices('after a delete');
   });
 
   it('deletes a service with its patching', async () => {
