@@ -70,7 +70,7 @@ export const untrackedTables: Record<string, string> = {
   // invalidate every kept reply. The API logs page reads it fresh (modules/api-logs).
   api_logs: 'written by every request; its page is read fresh',
   server_secrets: 'never shown',
-  // Kept by triggers on services in the statement that changes them (docs/decisions/040): a reply
+  // Kept by triggers on services in the statement that changes them (docs/decisions/042): a reply
   // reading the totals declares services, whose version the same transaction bumps.
   service_totals: 'derived from services in the same statement; readers declare services',
   data_versions: 'the versions themselves',

@@ -6,7 +6,7 @@ CREATE TABLE "service_totals" (
 	CONSTRAINT "service_totals_customer_id_type_letter_status_pk" PRIMARY KEY("customer_id","type_letter","status")
 );
 --> statement-breakpoint
--- Kept by the statements that change services, in their own transaction (docs/decisions/040). A row per
+-- Kept by the statements that change services, in their own transaction (docs/decisions/042). A row per
 -- (customer, type letter, status) that ever had a service; one that drops to 0 stays, counting nothing.
 -- Statement triggers with transition tables: a bulk insert (the seed) adds its rows once per group.
 -- Rows are written in key order, so two writers lock them in the same order (no deadlock).

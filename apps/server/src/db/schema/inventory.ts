@@ -97,7 +97,7 @@ export const services = pgTable(
     slaTarget: numeric('sla_target', { precision: 6, scale: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    // The list's text filter reads this, never the two columns (docs/decisions/040): the id and the
+    // The list's text filter reads this, never the two columns (docs/decisions/042): the id and the
     // description lower-cased once, at write, by PostgreSQL itself, so a filter tests LIKE on a kept
     // text instead of lower-casing both fields of every candidate (ILIKE). The separator is a control
     // character, which a filter can never hold (api.ts text()), so no match spans the two.
@@ -126,7 +126,7 @@ export const services = pgTable(
 );
 
 // How many services each customer has of each type letter and status, kept by triggers on services in
-// the writing statement itself (migration 0024, docs/decisions/040): a list's total over 30,000
+// the writing statement itself (migration 0024, docs/decisions/042): a list's total over 30,000
 // services is a sum over a few thousand of these rows instead of a count of every service. Readers
 // declare `services` for kept replies; the totals change in the same transactions.
 export const serviceTotals = pgTable(

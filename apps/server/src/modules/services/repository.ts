@@ -118,7 +118,7 @@ function whereOf(scope: Scope, filter: ServiceFilter, params: Params, pattern: s
   return where;
 }
 
-// The total from the kept totals (service_totals, docs/decisions/040) when every clause is about a
+// The total from the kept totals (service_totals, docs/decisions/042) when every clause is about a
 // column they keep: customer, status and type letter. The clauses are the list's own, placeholders
 // and all, on the totals' alias, so both count exactly the same services. Null: count the services.
 function totalFromTotalsSql(filter: ServiceFilter, clauses: string[]): string | null {
