@@ -48,6 +48,13 @@ export const awxJobs = pgTable(
     // The instance following the job, and until when (it renews each round; another takes over after).
     claimedBy: text('claimed_by'),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    // The list's text filter reads this kept, lower-cased text (docs/decisions/042): the name, the
+    // launcher and the hosts, joined by the immutable function of migration 0016 and lower-cased once,
+    // at write, by PostgreSQL itself. LIKE on it is the ILIKE the filter means, without lower-casing
+    // and joining every job's text on every read (a two-letter filter reads every job: no trigram).
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(lightpath_awx_job_text(name, launched_by_name, hosts))`),
   },
   (t) => [
     uniqueIndex('awx_jobs_idempotency_key').on(t.launchedBy, t.idempotencyKey),
@@ -61,10 +68,7 @@ export const awxJobs = pgTable(
     // The list's text filter over the name, the launcher and the hosts, by trigrams: 20,000 jobs a year
     // are too many to scan on every first read. The hosts are an array, joined to text by an immutable
     // function of migration 0016 (array_to_string itself is only stable, so it cannot be indexed).
-    index('awx_jobs_search_trgm').using(
-      'gin',
-      sql`lightpath_awx_job_text(${t.name}, ${t.launchedByName}, ${t.hosts}) gin_trgm_ops`,
-    ),
+    index('awx_jobs_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { type AwxJob, type AwxJobDetail, awxMessages } from '@lightpath/domain/awx';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { awxJobs } from '../../db/schema/awx';
@@ -221,6 +221,36 @@ describe('the jobs list and the watch list', () => {
     expect((await listed('uptime')).every((j) => /uptime/i.test(j.name))).toBe(true);
     expect((await listed(String(job.id))).map((j) => j.id)).toContain(job.id);
     expect(await listed('no such job anywhere')).toEqual([]);
+  });
+
+  it('counts and pages a text filter exactly as ILIKE on the joined name, launcher and hosts', async () => {
+    const truth = async (q: string) => {
+      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const result = await t.database.db.execute(
+        sql`select count(*)::int as n from awx_jobs
+          where lightpath_awx_job_text(name, launched_by_name, hosts) ilike ${pattern}`,
+      );
+      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    const page = async (query: string) =>
+      (await t.call({ method: 'GET', url: `/api/awx/jobs?${query}`, as: demo.noc })).json().payload as {
+        count: number;
+        results: AwxJob[];
+      };
+    const [job] = (await page('limit=1')).results;
+    for (const q of ['UPTIME', 'pe', job!.hosts[0]!.toUpperCase(), job!.launchedby.toLowerCase(), '%']) {
+      const expected = await truth(q);
+      const first = await page(`q=${encodeURIComponent(q)}&limit=2&sort=name`);
+      expect(first.count, q).toBe(expected);
+      const all = await page(`q=${encodeURIComponent(q)}&limit=1000&sort=name`);
+      expect(all.results.length, q).toBe(Math.min(expected, 1000));
+      expect(
+        first.results.map((j) => j.id),
+        q,
+      ).toEqual(all.results.slice(0, 2).map((j) => j.id));
+      // Past the last page the number is still told.
+      expect((await page(`q=${encodeURIComponent(q)}&offset=100000`)).count, q).toBe(expected);
+    }
   });
 
   it("keeps each user's watched jobs once, and removes and clears them", async () => {

@@ -84,8 +84,8 @@ export async function listJobRows(
 ): Promise<{ count: number; rows: JobListRow[] }> {
   const where: SQL[] = [];
   if (filter.q) {
-    // The indexed text (schema/awx.ts), or the job's number.
-    const text = sql`lightpath_awx_job_text(${awxJobs.name}, ${awxJobs.launchedByName}, ${awxJobs.hosts}) ilike ${containsPattern(filter.q)}`;
+    // The kept lower-cased text (schema/awx.ts): LIKE on it is ILIKE on the joined text, or the job's number.
+    const text = sql`${awxJobs.searchText} like lower(${containsPattern(filter.q)})`;
     const id = filter.q.trim();
     where.push(/^\d{1,9}$/.test(id) ? or(text, eq(awxJobs.jobId, Number(id)))! : text);
   }
@@ -97,6 +97,22 @@ export async function listJobRows(
   const condition = where.length > 0 ? and(...where) : undefined;
   const column = sortColumns[sort.field];
   const order = sort.descending ? [desc(column), desc(awxJobs.jobId)] : [asc(column), asc(awxJobs.jobId)];
+  const counted = () => db.select({ n: count() }).from(awxJobs).where(condition);
+  if (filter.q) {
+    // A text filter reads its matches once: the page carries their number (a window count), where a
+    // separate count would read every job's text again.
+    const matched = await db
+      .select({ ...listColumns, total: sql<number>`(count(*) over ())::int` })
+      .from(awxJobs)
+      .where(condition)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset);
+    const rows = matched.map(({ total: _total, ...row }) => row);
+    if (matched.length > 0 || page.offset === 0) return { count: matched[0]?.total ?? 0, rows };
+    // Past the last page no row carries the number.
+    return { count: (await counted())[0]?.n ?? 0, rows };
+  }
   const [rows, total] = await Promise.all([
     db
       .select(listColumns)
@@ -105,7 +121,7 @@ export async function listJobRows(
       .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(awxJobs).where(condition),
+    counted(),
   ]);
   return { count: total[0]?.n ?? 0, rows };
 }
