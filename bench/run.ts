@@ -66,6 +66,7 @@ if (fullRun && process.env.BENCH_REUSE_DATABASE === '1')
 const cpuProfileDir = process.env.BENCH_CPU_PROFILE ? resolve(process.env.BENCH_CPU_PROFILE) : null;
 
 const log = (line: string) => console.log(`[bench] ${line}`);
+const benchRateLimit = (name: string) => (Number(process.env[name] ?? 0) > 0 ? process.env[name]! : 'off');
 
 type Target = { child: ChildProcess; ready: TargetReady; base: string };
 
@@ -241,6 +242,12 @@ async function runLoad() {
   const database = await prepareDatabase();
   log(
     `database: ${database.kind}${database.kind === 'postgres' ? ` (${new URL(database.url).host}, database ${new URL(database.url).pathname.slice(1)})` : ''}`,
+  );
+  // One address and a few tokens at thousands of calls a second are far past the API's rate limits
+  // (docs/decisions/043): the targets run with them off unless BENCH_RATE_LIMIT_PER_TOKEN or
+  // BENCH_RATE_LIMIT_PER_ADDRESS name a figure (target.ts).
+  log(
+    `rate limits: per token ${benchRateLimit('BENCH_RATE_LIMIT_PER_TOKEN')}, per address ${benchRateLimit('BENCH_RATE_LIMIT_PER_ADDRESS')} a minute`,
   );
   let app: Target | undefined;
   let bare: Target | undefined;

@@ -47,6 +47,9 @@ async function serveApp() {
     // Every scenario comes from one address; a failed login must never turn into a 429 wave.
     LOGIN_MAX_FAILURES_PER_IP: '1000000000',
     LOGIN_MAX_FAILURES_PER_EMAIL: '1000000000',
+    // The API's rate limits are off unless the run names figures (run.ts prints what it used).
+    RATE_LIMIT_PER_TOKEN: process.env.BENCH_RATE_LIMIT_PER_TOKEN ?? '0',
+    RATE_LIMIT_PER_ADDRESS: process.env.BENCH_RATE_LIMIT_PER_ADDRESS ?? '0',
   };
   if (process.env.DATABASE_POOL_SIZE) env.DATABASE_POOL_SIZE = process.env.DATABASE_POOL_SIZE;
   // The API log comparison (api-log.ts) runs a second app with API_LOG=false on the seeded database.

@@ -62,6 +62,7 @@ import { registerErrorHandling } from './platform/error-handler';
 import { addBacklogGauges, registerMetrics, registerMetricsRoute } from './platform/metrics';
 import { registerNavigationCounts } from './platform/navigation-counts';
 import { registerOpenApi } from './platform/openapi';
+import { registerAddressLimit, registerTokenLimit } from './platform/rate-limit';
 import { redactUrl } from './platform/redact-url';
 import { registerReplyCache } from './platform/reply-cache';
 import { registerRequestContext } from './platform/request-context';
@@ -136,7 +137,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
   const metrics = registerMetrics(app);
   registerMetricsRoute(app, metrics, config.metricsToken);
 
+  // Rate limits (docs/decisions/043) around the session lookup: by address before it, by token after.
+  registerAddressLimit(app, config.rateLimits);
   registerRequestContext(app, database.query);
+  registerTokenLimit(app, config.rateLimits);
   // Every API call, for the NOC's API logs page (docs/decisions/034): queued here, written in batches.
   registerApiLog(app, database.query, { enabled: config.apiLog.enabled });
   registerReplyCache(app, { query: database.query, maxBytes: config.replyCacheBytes, build: config.version });

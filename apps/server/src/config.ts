@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defaultSignInLimits, type SignInLimits } from '@lightpath/domain/sign-in-throttling';
 import { z } from 'zod';
+import { defaultRateLimits, type RateLimits } from './platform/rate-limit';
 
 const flag = z
   .enum(['true', 'false', '1', '0'])
@@ -50,6 +51,16 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  // API rate limits (docs/decisions/043): requests per window per session token and, for calls without
+  // a valid session, per client address; 0 turns one off. Per instance (held in memory).
+  RATE_LIMIT_PER_TOKEN: z.coerce.number().int().min(0).default(defaultRateLimits.perToken),
+  RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).default(defaultRateLimits.perAddress),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(defaultRateLimits.windowSeconds),
   // Sign-in throttling (docs/decisions/014): the per-e-mail and per-address limits count failures from
   // browsers that never signed in to the account; a browser that did is limited per device.
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(defaultSignInLimits.windowMinutes),
@@ -132,6 +143,7 @@ export type Config = {
   timeZone: string;
   mail: { smtpUrl: string | null; from: string; nocInbox: string };
   bodyLimitBytes: number;
+  rateLimits: RateLimits;
   loginLimits: SignInLimits;
   serverSecret: string | null;
   // The bearer token Prometheus scrapes /metrics with; null: no /metrics at all.
@@ -208,6 +220,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     timeZone: e.PORTAL_TIMEZONE,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, nocInbox: e.NOC_INBOX },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    rateLimits: {
+      perToken: e.RATE_LIMIT_PER_TOKEN,
+      perAddress: e.RATE_LIMIT_PER_ADDRESS,
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+    },
     loginLimits: {
       windowMinutes: e.LOGIN_WINDOW_MINUTES,
       perAccount: e.LOGIN_MAX_FAILURES_PER_EMAIL,

@@ -86,6 +86,12 @@ export function documentedSchema(route: RouteOptions, schema: RouteSchema): Rout
     [404, namesRecord, 'Not found, or not in your scope (another customer’s record)'],
     [413, Boolean(schema.body || schema.consumes), 'The request body is too large'],
     [415, Boolean(schema.body), 'The request body is not JSON'],
+    // docs/decisions/043: every API route but the health checks is counted.
+    [
+      429,
+      !route.url.startsWith('/api/health'),
+      'Too many requests from this token (or, without a session, this address): wait the seconds in Retry-After. Every counted reply carries RateLimit-Policy and RateLimit',
+    ],
   ];
   for (const [status, applies, description] of failures) {
     if (applies && !(status in response)) response[status] = failureReply(description);

@@ -50,7 +50,10 @@ export type TestApp = {
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
-    { webDist: '/nonexistent', ...overrides },
+    // The API's tests call far faster than any person or page (a route walk makes thousands of calls a
+    // minute with one token), so the rate limits are off unless a test turns them on
+    // (platform/rate-limit.test.ts); the end-to-end suite runs with the defaults.
+    { webDist: '/nonexistent', rateLimits: { perToken: 0, perAddress: 0, windowSeconds: 60 }, ...overrides },
   );
   const { database, drop } = await seededDatabase();
   const app = await buildApp(config, database, { logger: false });
