@@ -339,6 +339,10 @@ test.describe('accessibility (axe, WCAG 2.2 AA, light and dark)', () => {
         }
       }
       for (const href of details.values()) await visit(href);
+      // The service report with a service chosen (the sidebar opens it empty): the role's first service.
+      const service = details.get(detailKinds[0]!);
+      if (service && can(role.actor, 'reports.view'))
+        await visit(`/documentation/service-report?service=${service.slice('/service/'.length)}`);
       // Opens a dialog, waits until it is fully in, audits it and closes it again.
       const auditDialog = async (path: string, open?: (page: Page) => Promise<unknown>) => {
         await navigate(page, path);

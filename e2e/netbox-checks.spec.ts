@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { NetBoxCompare } from '@lightpath/domain/netbox-inventory';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { accounts, api, apiToken, screenshot, signIn } from './fixtures';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { accounts, api, apiToken, expectAccessible, screenshot, signIn } from './fixtures';
 
 // Issue 14 item 4: an engineer compares a shelf with NetBox, goes to the sync page, writes two changes
 // (a missing interface and an inventory item the shelf does not have) and sees them gone. NetBox is the
@@ -28,33 +27,8 @@ async function driftedShelf(request: APIRequestContext) {
   throw new Error('no drifted shelf among the first 40');
 }
 
-// The pages are not in the sidebar, so the accessibility spec does not reach them: axe here, against
-// WCAG 2.2 AA in both schemes (contrast alone in the dark one, as there), the shell left out.
-async function expectAccessible(page: Page) {
-  await expect(page.locator('main .mantine-Skeleton-root, main .mantine-Loader-root')).toHaveCount(0);
-  await page.mouse.move(0, 0);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    const { violations } = await new AxeBuilder({ page })
-      .setLegacyMode(true)
-      .exclude('header')
-      .exclude('nav')
-      .options(
-        scheme === 'light'
-          ? {
-              runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-              rules: { 'page-has-heading-one': { enabled: true } },
-            }
-          : { runOnly: { type: 'rule', values: ['color-contrast'] } },
-      )
-      .analyze();
-    expect(
-      violations.map((v) => `${scheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+// The pages are not in the sidebar, so the accessibility spec does not reach them: axe here
+// (expectAccessible).
 
 test.describe('NetBox checks', () => {
   test('an engineer compares a drifted shelf, writes a missing interface and a stale inventory item to NetBox and sees them gone', async ({

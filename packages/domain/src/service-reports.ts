@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { type CsvColumn, csvByteOrderMark, csvDateTime, csvLine, csvTimeHeader, csvYesNo } from './csv';
 import { eventTypeLabel, slaClassifications } from './events';
-import { formatReportMonth, reportPeriodQuerySchema } from './report-period';
+import { reportPeriodQuerySchema } from './report-period';
 import { serviceParamsSchema } from './services';
-import { type DowntimeKind, formatAvailability } from './sla-reports';
+import type { DowntimeKind } from './sla-reports';
 import { ticketStatuses, ticketStatusLabels } from './tickets';
-import { formatUsagePercent } from './usage-reports';
 
 // The service report (issue 17, /documentation/service-report): one service over a period, for the IT
 // manager who is asked about it: what it is, its availability against its target (the SLA report's
@@ -213,13 +212,4 @@ export function serviceReportCsv(report: ServiceReport): string {
         ])),
   ];
   return `${csvByteOrderMark}${lines.join('\r\n')}\r\n`;
-}
-
-// A month's line in words, for the chart's screen-reader text and the PDF.
-export function describeServiceReportMonth(month: ServiceReportMonth): string {
-  const usage =
-    month.atob === null && month.btoa === null
-      ? 'no utilisation figure'
-      : `95th percentile ${formatUsagePercent(month.atob)} A to B, ${formatUsagePercent(month.btoa)} B to A (${month.label})`;
-  return `${formatReportMonth(month.month)}: availability ${formatAvailability(month.availability)}, ${usage}`;
 }

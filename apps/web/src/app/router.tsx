@@ -192,6 +192,12 @@ const signedInRoutes: RouteObject[] = [
     element: page(() => import('./routes/usage-reports/usage-reports-page').then((m) => m.UsageReportsPage)),
   },
   {
+    path: 'documentation/service-report',
+    element: page(() =>
+      import('./routes/service-reports/service-report-page').then((m) => m.ServiceReportPage),
+    ),
+  },
+  {
     path: 'documentation/invoices',
     element: page(() => import('./routes/invoices/invoices-page').then((m) => m.InvoicesPage)),
   },

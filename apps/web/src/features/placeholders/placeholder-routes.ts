@@ -14,16 +14,7 @@ export type PlaceholderRoute = {
   permission?: Permission;
 };
 
-const reports: Crumb = { label: 'Reports' };
-
 export const placeholderRoutes: PlaceholderRoute[] = [
-  {
-    path: '/documentation/service-report',
-    title: 'Service Report',
-    section: reports,
-    area: 'reports',
-    permission: 'reports.view',
-  },
   { path: '/general-pages/blank-page', title: 'Blank Page', area: 'blank page' },
 ];
 

@@ -3,9 +3,16 @@ import { hasLogicalBEnd, serviceTypeOf } from '@lightpath/domain/services';
 import { slaTargetFor } from '@lightpath/domain/sla-reports';
 import { Alert, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertCircle, IconArchive, IconPencil, IconPlugConnectedX, IconTrash } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconArchive,
+  IconPencil,
+  IconPlugConnectedX,
+  IconReportAnalytics,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ServiceConditionBadge } from '../../../components/condition-badges';
 import { DetailPageGate, MainAndSideSkeleton } from '../../../components/detail-page-gate';
 import { PageHeader } from '../../../components/page-header';
@@ -53,6 +60,8 @@ export function ServicePage() {
   // Spec 2.6: Create New Ticket, started from here with this service already chosen.
   const canReport = can(actor, 'tickets.create');
   const [reporting, reportModal] = useDisclosure(false);
+  // Issue 17: this service's report (availability, events, tickets, utilisation) over last quarter.
+  const canReadReports = can(actor, 'reports.view');
   const deprovision = useConfirmDeprovision();
   const remove = useConfirmDelete();
   usePageTitle(query.data ? `${query.data.serviceid} · ${query.data.description}` : `Service ${serviceid}`);
@@ -99,8 +108,18 @@ export function ServicePage() {
         description={service.description}
         crumbs={[...crumbs, { label: service.serviceid }]}
         actions={
-          (canReport || canManage) && (
+          (canReport || canManage || canReadReports) && (
             <>
+              {canReadReports && (
+                <Button
+                  component={Link}
+                  to={`/documentation/service-report?service=${encodeURIComponent(service.serviceid)}`}
+                  variant="default"
+                  leftSection={<IconReportAnalytics size={16} />}
+                >
+                  Service report
+                </Button>
+              )}
               {canReport && (
                 <Button
                   variant="light"
