@@ -9,7 +9,7 @@ import { ticketStatuses, ticketStatusLabels } from './tickets';
 // The service report (issue 17, /documentation/service-report): one service over a period, for the IT
 // manager who is asked about it: what it is, its availability against its target (the SLA report's
 // measure, docs/decisions/038), the events and tickets on it, and its monthly 95th percentile (the usage
-// report's, docs/decisions/039). docs/decisions/042.
+// report's, docs/decisions/039). docs/decisions/040.
 
 export const serviceReportMessages = {
   loadFailed: 'An error occurred retrieving the service report',
@@ -144,7 +144,7 @@ export function serviceReportName(report: { serviceid: string; from: string; to:
   return `Service report ${report.serviceid} ${report.from} to ${report.to}`;
 }
 
-// The CSV is the report's sections one after another (docs/decisions/042): each a title line, its
+// The CSV is the report's sections one after another (docs/decisions/040): each a title line, its
 // header row and its rows, a blank line between. Times in the portal's zone, named in the headers.
 export function serviceReportCsv(report: ServiceReport): string {
   const zone = report.zone;

@@ -22,7 +22,7 @@ const measuredNow: ReplyCacheRule = {
 };
 const periodText = `from and to are days (YYYY-MM-DD, first and last included) in the portal's zone, at most ${reportMaxMonths} months apart; a service outside the caller's scope is 404 before the period is read`;
 
-// Issue 17: one service over a period (docs/decisions/042): JSON for the page, the same report as a
+// Issue 17: one service over a period (docs/decisions/040): JSON for the page, the same report as a
 // CSV of its sections, and the PDF an IT manager sends on.
 export const serviceReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const serviceInScopeFirst = foundFirst(serviceReportParamsSchema, (ctx, { serviceid }) =>

@@ -39,7 +39,7 @@ import { listServiceTicketsFor } from '../tickets/service';
 import { serviceUsageMonthsFor } from '../usage-reports/service';
 import { listServiceEventsInPeriod } from './repository';
 
-// Issue 17: one service over a period (docs/decisions/042). Each figure is its own area's: the
+// Issue 17: one service over a period (docs/decisions/040). Each figure is its own area's: the
 // availability is the SLA report's row for the service, the utilisation the usage report's kept months,
 // the tickets the ticket system's list filtered by service; this module puts them side by side.
 

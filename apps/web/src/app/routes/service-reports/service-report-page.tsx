@@ -50,7 +50,7 @@ function Section({ heading, children }: { heading: string; children: React.React
 }
 
 // Issue 17: one service over a period: what it is, its availability against its target, the events
-// and tickets on it and its monthly utilisation (docs/decisions/042). The service and the period are
+// and tickets on it and its monthly utilisation (docs/decisions/040). The service and the period are
 // in the URL, so a link to the report opens the same one.
 export function ServiceReportPage() {
   const { actor } = useSession();
