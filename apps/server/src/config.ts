@@ -46,11 +46,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Lightpath <noc@meridian.example>'),
   // Where the portal writes to the NOC itself (a shelf that needs updating, spec 8).
   NOC_INBOX: z.string().email().default('noc@meridian.example'),
+  // A JSON body's limit where a route names none of its own (platform/body-limits.ts).
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
     .positive()
-    .default(1024 * 1024),
+    .default(64 * 1024),
   // API rate limits (docs/decisions/043): requests per window per session token and, for calls without
   // a valid session, per client address; 0 turns one off. Per instance (held in memory).
   RATE_LIMIT_PER_TOKEN: z.coerce.number().int().min(0).default(defaultRateLimits.perToken),

@@ -12,6 +12,7 @@ import {
   customerUpdateSchema,
 } from '@lightpath/domain/customers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bodyLimits } from '../../platform/body-limits';
 import { listExportRoute } from '../../platform/csv-export';
 import { ok } from '../../platform/envelope';
 import type { ReplyCacheRule } from '../../platform/reply-cache';
@@ -88,6 +89,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/customer',
     {
+      bodyLimit: bodyLimits.logo,
       config: { permission: 'customers.manage' },
       schema: {
         tags,
@@ -105,6 +107,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/customer/me',
     {
+      bodyLimit: bodyLimits.logo,
       config: { permission: 'company.settings' },
       schema: {
         tags,
@@ -120,6 +123,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/customer/:customerid',
     {
+      bodyLimit: bodyLimits.logo,
       config: { permission: 'customers.manage' },
       schema: {
         tags,

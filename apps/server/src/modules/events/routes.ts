@@ -17,6 +17,7 @@ import {
 } from '@lightpath/domain/events';
 import { serviceParamsSchema } from '@lightpath/domain/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bodyLimits } from '../../platform/body-limits';
 import { listExportRoute, readerZone, sendListExport } from '../../platform/csv-export';
 import { done, ok } from '../../platform/envelope';
 import { idempotencyKeyOf } from '../../platform/idempotency';
@@ -150,6 +151,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/event',
     {
+      bodyLimit: bodyLimits.eventWizard,
       config: { permission: 'events.manage' },
       schema: {
         tags,
@@ -171,6 +173,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/event/:eventid',
     {
+      bodyLimit: bodyLimits.eventWizard,
       config: { permission: 'events.manage' },
       schema: {
         tags,

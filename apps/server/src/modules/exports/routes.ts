@@ -1,11 +1,9 @@
 import { generateCsvSchema, generatedCsv, generatedCsvFilename } from '@lightpath/domain/csv';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bodyLimits } from '../../platform/body-limits';
 import { sendDownload } from '../../platform/download';
 
 const tags = ['exports'];
-
-// Up to the schema's 50,000 rows of short cells; the portal's usual body limit is far smaller.
-const generateCsvBodyLimit = 16 * 1024 * 1024;
 
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   // Spec 7.6: a page's rows back as a CSV download named '{title} .csv' (the page then says 'Report
@@ -13,7 +11,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/generatecsv',
     {
-      bodyLimit: generateCsvBodyLimit,
+      bodyLimit: bodyLimits.rowsToCsv,
       config: { permission: 'portal.use' },
       schema: {
         tags,

@@ -8,6 +8,7 @@ import {
   faqUpdateSchema,
 } from '@lightpath/domain/faq';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bodyLimits } from '../../platform/body-limits';
 import { done, ok } from '../../platform/envelope';
 import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { contextOf } from '../../platform/service-context';
@@ -50,6 +51,7 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/faq',
     {
+      bodyLimit: bodyLimits.longText,
       config: { permission: 'faq.manage' },
       schema: {
         tags,
@@ -65,6 +67,7 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/faq/:faqid',
     {
+      bodyLimit: bodyLimits.longText,
       config: { permission: 'faq.manage' },
       schema: {
         tags,

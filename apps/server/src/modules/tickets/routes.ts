@@ -19,6 +19,7 @@ import {
   ticketStatusSchema,
 } from '@lightpath/domain/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bodyLimits } from '../../platform/body-limits';
 import { listExportRoute, readerZone } from '../../platform/csv-export';
 import { sendDownload } from '../../platform/download';
 import { ok } from '../../platform/envelope';
@@ -147,6 +148,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ticket',
     {
+      bodyLimit: bodyLimits.longText,
       config: { permission: 'tickets.create' },
       schema: {
         tags,
@@ -168,6 +170,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ticket/ventia',
     {
+      bodyLimit: bodyLimits.longText,
       config: { permission: 'jobtickets.manage' },
       schema: {
         tags,
@@ -189,6 +192,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ticket/:ticketid/comment',
     {
+      bodyLimit: bodyLimits.longText,
       config: { permission: readPermission },
       preValidation: ticketInScopeFirst,
       schema: {
