@@ -1,0 +1,110 @@
+// Fault: a slow or dead external system (issue 19). The built portal on a private cluster with
+// Prometheus, Zabbix, NetBox and Zendesk pointed first at a black hole (a port that accepts connections
+// and never answers) and then at a refused port. For each, an API call of a page that shows that
+// system's data, timed: the reply must come within the client's timeout plus a margin, in the envelope.
+//
+//   npm run fault:external-down [-- --from-source] [-- --json]
+import { createServer, type Socket } from 'node:net';
+import { startCluster } from './cluster';
+import { call, freePort, inEnvelope, type Portal, report, round, signIn, startPortal } from './portal';
+
+// The clients' own timeouts (their defaults): Prometheus 5 s, the others 10 s.
+const timeoutMs = { prometheus: 5000, zabbix: 10_000, netbox: 10_000, zendesk: 10_000 };
+const marginMs = 2000;
+
+async function blackHole() {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    port,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
+}
+
+async function round_(kind: string, origin: string, clusterUrl: string) {
+  const portal: Portal = await startPortal(`portal-${kind}`, {
+    DATABASE_URL: clusterUrl,
+    SEED_DEMO: 'true',
+    PROMETHEUS_URL: origin,
+    ZABBIX_URL: `${origin}/api_jsonrpc.php`,
+    ZABBIX_USERNAME: 'portal',
+    ZABBIX_PASSWORD: 'portal',
+    NETBOX_URL: origin,
+    NETBOX_TOKEN: 'fault',
+    ZENDESK_URL: origin,
+    ZENDESK_EMAIL: 'portal@example.org',
+    ZENDESK_API_TOKEN: 'fault',
+  });
+  try {
+    const token = await signIn(portal.url, 'noc@meridian.example');
+    const services = await call<{ results: { serviceid: string }[] }>(
+      portal.url,
+      'GET',
+      '/services?limit=1',
+      {
+        token,
+      },
+    );
+    const serviceid = services.body?.payload?.results[0]?.serviceid;
+    const probes: [keyof typeof timeoutMs, string, string, unknown?][] = [
+      ['prometheus', 'GET', `/service/${serviceid}/linkstatus`],
+      ['zabbix', 'POST', '/zabbix/trigger/search', { q: 'core' }],
+      ['netbox', 'GET', '/netbox/thirdparties'],
+      ['zendesk', 'GET', '/tickets?limit=25'],
+    ];
+    return await Promise.all(
+      probes.map(async ([system, method, path, body]) => {
+        const reply = await call(portal.url, method, path, { token, body, timeoutMs: 30_000 });
+        return {
+          kind,
+          system,
+          path: `${method} ${path}`,
+          status: reply.failure ?? reply.status,
+          ms: round(reply.ms),
+          boundMs: timeoutMs[system] + marginMs,
+          // A failure must say what happened in the envelope; a success is the envelope with its data.
+          envelope: reply.status === 200 ? reply.body?.result === 'Success' : inEnvelope(reply),
+          message: reply.body?.message ?? null,
+        };
+      }),
+    );
+  } finally {
+    await portal.stop();
+  }
+}
+
+async function main() {
+  const cluster = startCluster(Number(process.env.FAULT_PG_PORT ?? (await freePort())));
+  const hole = await blackHole();
+  try {
+    const refused = await freePort();
+    const results = [
+      ...(await round_('black hole', `http://127.0.0.1:${hole.port}`, cluster.url())),
+      ...(await round_('refused', `http://127.0.0.1:${refused}`, cluster.url())),
+    ];
+    const ok = results.every((r) => typeof r.status === 'number' && r.ms <= r.boundMs && r.envelope);
+    report(
+      'External systems slow (black hole) or dead (refused)',
+      results.map((r): [string, string] => [
+        `${r.kind}: ${r.system} ${r.path}`,
+        `${r.status} in ${r.ms} ms (bound ${r.boundMs}), ${r.envelope ? 'envelope' : 'NO envelope'}: ${r.message}`,
+      ]),
+      { ok, results },
+    );
+    if (!ok) process.exitCode = 1;
+  } finally {
+    hole.close();
+    cluster.stop();
+  }
+}
+
+await main();
