@@ -9,7 +9,7 @@ import {
 import type { Site } from '@lightpath/domain/sites';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventServices, servicePatching, services } from '../../db/schema/inventory';
+import { eventServices, events, servicePatching, services } from '../../db/schema/inventory';
 import { rowsOf } from '../../db/statements';
 import { buildTestApp, demo, type TestApp } from '../../test/helper';
 
@@ -227,6 +227,60 @@ describe('listing services', () => {
       first!.serviceid,
     ]);
     expect(await truth('quokka')).toEqual([first!.serviceid]);
+  });
+
+  it('sorts by condition as of the read: an outage starting and ending with no write moves a service', async () => {
+    const worstFirst = async () => (await list('/api/services?sort=-condition&limit=1000')).results;
+    const inOrder = (rows: ServiceSummary[]) =>
+      rows.every(
+        (s, i) =>
+          i === 0 ||
+          rows[i - 1]!.condition > s.condition ||
+          (rows[i - 1]!.condition === s.condition && rows[i - 1]!.serviceid > s.serviceid),
+      );
+    const before = await worstFirst();
+    // The last of the list: nothing affects it, and it has the lowest id of those.
+    const quiet = before.at(-1)!;
+    expect(quiet.condition).toBe(0);
+    const startsAt = Date.now() + 1500;
+    const [outage] = await t.database.db
+      .insert(events)
+      .values({
+        number: 99_001,
+        title: 'Test outage',
+        description: 'starts and ends while the test reads',
+        type: 3,
+        startTime: new Date(startsAt),
+        endTime: new Date(startsAt + 1500),
+        initiator: 'NOC',
+        approver: 'NOC',
+      })
+      .returning();
+    await t.database.db
+      .insert(eventServices)
+      .values({ eventId: outage!.eventId, serviceId: quiet.serviceid });
+    const conditionOf = (rows: ServiceSummary[]) =>
+      rows.find((s) => s.serviceid === quiet.serviceid)!.condition;
+    const waitUntil = (at: number) =>
+      new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+    try {
+      expect(conditionOf(await worstFirst())).toBe(0);
+      await waitUntil(startsAt + 100);
+      const during = await worstFirst();
+      expect(conditionOf(during)).toBe(3);
+      expect(during.findIndex((s) => s.serviceid === quiet.serviceid)).toBeLessThan(
+        during.findIndex((s) => s.condition < 3),
+      );
+      expect(inOrder(during)).toBe(true);
+      await waitUntil(startsAt + 1600);
+      const after = await worstFirst();
+      expect(conditionOf(after)).toBe(0);
+      expect(after.at(-1)!.serviceid).toBe(quiet.serviceid);
+      expect(inOrder(after)).toBe(true);
+    } finally {
+      await t.database.db.delete(eventServices).where(eq(eventServices.eventId, outage!.eventId));
+      await t.database.db.delete(events).where(eq(events.eventId, outage!.eventId));
+    }
   });
 
   it('sorts by every field both ways and pages without overlap', async () => {
