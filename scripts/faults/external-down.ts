@@ -8,8 +8,15 @@ import { createServer, type Socket } from 'node:net';
 import { startCluster } from './cluster';
 import { call, freePort, inEnvelope, type Portal, report, round, signIn, startPortal } from './portal';
 
-// The clients' own timeouts (their defaults): Prometheus 5 s, the others 10 s.
-const timeoutMs = { prometheus: 5000, zabbix: 10_000, netbox: 10_000, zendesk: 10_000 };
+// The clients' timeouts: the settings the portal reads (inherited from this script's environment), or
+// their defaults, Prometheus 5 s and the others 10 s.
+const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const timeoutMs = {
+  prometheus: setting('PROMETHEUS_TIMEOUT_MS', 5000),
+  zabbix: setting('ZABBIX_TIMEOUT_MS', 10_000),
+  netbox: setting('NETBOX_TIMEOUT_MS', 10_000),
+  zendesk: setting('ZENDESK_TIMEOUT_MS', 10_000),
+};
 const marginMs = 2000;
 
 async function blackHole() {

@@ -155,6 +155,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     ? prometheusTelemetry({
         url: config.telemetry.prometheusUrl,
         queries: config.telemetry.queries,
+        timeoutMs: config.telemetry.timeoutMs,
         health: recorders.for('telemetry'),
       })
     : simulatedTelemetry(db);
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
           url: config.netbox.url,
           token: config.netbox.token,
           headEndRole: config.netbox.headEndRole,
+          timeoutMs: config.netbox.timeoutMs,
           health: recorders.for('netbox'),
         })
       : simulatedNetBox(db, {

@@ -110,6 +110,12 @@ const envSchema = z.object({
   AWX_URL: z.string().url().optional(),
   AWX_TOKEN: z.string().min(1).optional(),
   AWX_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // How long one call to each external system may take before the page that needs it is told that
+  // system did not answer (docs/faults.md: requests are never held longer).
+  PROMETHEUS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  NETBOX_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  ZABBIX_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  ZENDESK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // Uploaded files (site access forms): a folder, by default under DATA_DIR.
   UPLOADS_DIR: z.string().optional(),
   // Memory for kept replies (platform/reply-cache.ts), per instance; 0 keeps none (ETags still work).
@@ -152,10 +158,10 @@ export type Config = {
   webDist: string;
   trustProxy: boolean;
   version: string;
-  telemetry: { prometheusUrl: string | null; queries: TelemetryQueries };
-  netbox: { url: string | null; token: string | null; headEndRole: string };
-  zendesk: { url: string; email: string; apiToken: string } | null;
-  zabbix: { url: string; username: string; password: string } | null;
+  telemetry: { prometheusUrl: string | null; queries: TelemetryQueries; timeoutMs?: number };
+  netbox: { url: string | null; token: string | null; headEndRole: string; timeoutMs?: number };
+  zendesk: { url: string; email: string; apiToken: string; timeoutMs?: number } | null;
+  zabbix: { url: string; username: string; password: string; timeoutMs?: number } | null;
   awx: { url: string; token: string; timeoutMs: number } | null;
   uploads: { dir: string; maxBytes: number };
   replyCacheBytes: number;
@@ -240,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     version: readVersion(),
     telemetry: {
       prometheusUrl: e.PROMETHEUS_URL ?? null,
+      timeoutMs: e.PROMETHEUS_TIMEOUT_MS,
       queries: {
         trafficIn: e.PROMETHEUS_QUERY_TRAFFIC_IN,
         trafficOut: e.PROMETHEUS_QUERY_TRAFFIC_OUT,
@@ -248,14 +255,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         operStatus: e.PROMETHEUS_QUERY_OPER_STATUS,
       },
     },
-    netbox: { url: e.NETBOX_URL ?? null, token: e.NETBOX_TOKEN ?? null, headEndRole: e.NETBOX_HEADEND_ROLE },
+    netbox: {
+      url: e.NETBOX_URL ?? null,
+      token: e.NETBOX_TOKEN ?? null,
+      headEndRole: e.NETBOX_HEADEND_ROLE,
+      timeoutMs: e.NETBOX_TIMEOUT_MS,
+    },
     zendesk:
       e.ZENDESK_URL && e.ZENDESK_EMAIL && e.ZENDESK_API_TOKEN
-        ? { url: e.ZENDESK_URL, email: e.ZENDESK_EMAIL, apiToken: e.ZENDESK_API_TOKEN }
+        ? {
+            url: e.ZENDESK_URL,
+            email: e.ZENDESK_EMAIL,
+            apiToken: e.ZENDESK_API_TOKEN,
+            timeoutMs: e.ZENDESK_TIMEOUT_MS,
+          }
         : null,
     zabbix:
       e.ZABBIX_URL && e.ZABBIX_USERNAME && e.ZABBIX_PASSWORD
-        ? { url: e.ZABBIX_URL, username: e.ZABBIX_USERNAME, password: e.ZABBIX_PASSWORD }
+        ? {
+            url: e.ZABBIX_URL,
+            username: e.ZABBIX_USERNAME,
+            password: e.ZABBIX_PASSWORD,
+            timeoutMs: e.ZABBIX_TIMEOUT_MS,
+          }
         : null,
     awx:
       e.AWX_URL && e.AWX_TOKEN ? { url: e.AWX_URL, token: e.AWX_TOKEN, timeoutMs: e.AWX_TIMEOUT_MS } : null,

@@ -19,6 +19,7 @@ export function ticketSystemFor(
         url: config.zendesk.url,
         email: config.zendesk.email,
         apiToken: config.zendesk.apiToken,
+        timeoutMs: config.zendesk.timeoutMs,
         ...(health && { health }),
       },
       { log },
