@@ -129,7 +129,9 @@ const unit = vitest('unit tests (domain, web)', 'unit.json', ['--project', 'doma
 // database: they run once, in the PostgreSQL stage when there is one (two runs side by side would also
 // fight over the Zabbix peer's port). The PGlite stage runs on PGlite even when the shell exports
 // TEST_DATABASE_URL (.ci/run does). A *.postgres.test.ts needs PostgreSQL's own tools (the backup
-// script's pg_dump and pg_restore) and runs in the PostgreSQL stage only.
+// script's pg_dump and pg_restore) and runs in the PostgreSQL stage only. The suites
+// (apps/server/src/suites: the API fuzz) test the HTTP edge over every operation, not the database's
+// dialect, so they too run once, in the PostgreSQL stage, the shorter of the pair.
 const apiOnPglite = vitest(
   'API tests on PGlite',
   'api-pglite.json',
@@ -137,7 +139,14 @@ const apiOnPglite = vitest(
     '--project',
     'server',
     ...(postgres
-      ? ['--exclude', 'apps/server/src/integrations/**', '--exclude', '**/*.postgres.test.ts']
+      ? [
+          '--exclude',
+          'apps/server/src/integrations/**',
+          '--exclude',
+          'apps/server/src/suites/**',
+          '--exclude',
+          '**/*.postgres.test.ts',
+        ]
       : []),
   ],
   { TEST_DATABASE_URL: '' },

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { buildTestApp, demo, type TestApp } from '../test/helper';
-import { nulMessage } from './validator';
+import { nulMessage, tooDeepMessage } from './validator';
 
 // Bad input and odd requests that used to escape the envelope (issue 12, items 10 and 11).
 let t: TestApp;
@@ -115,6 +115,34 @@ describe('a NUL in the input', () => {
     expect(nulQuery.statusCode, nulQuery.body).toBe(400);
     expect(nulQuery.json().result).toBe('Failure');
     expect({ tickets: await count('tickets'), events: await count('events') }).toEqual(before);
+  });
+});
+
+describe('a body nested too deeply', () => {
+  it('is a 400 in the envelope on a public and on a signed-in route, not an exhausted stack', async () => {
+    const nested = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
+    for (const [url, as] of [
+      ['/api/login', undefined],
+      ['/api/ticket', demo.ungAdmin],
+    ] as const) {
+      const reply = await t.call({
+        method: 'POST',
+        url,
+        as,
+        payload: nested,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(reply.statusCode, `${url}: ${reply.body}`).toBe(400);
+      expect(reply.json()).toMatchObject({ result: 'Failure', message: tooDeepMessage });
+    }
+    // 32 levels is where it stops: a body within them is judged by the route's own schema.
+    const within = await t.call({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: JSON.parse(`${'['.repeat(30)}${']'.repeat(30)}`), password: 'x' },
+    });
+    expect(within.statusCode).toBe(400);
+    expect(within.json().message).not.toBe(tooDeepMessage);
   });
 });
 

@@ -79,13 +79,22 @@ export function documentedSchema(route: RouteOptions, schema: RouteSchema): Rout
       content: Object.fromEntries(produces.map((type) => [type, { schema: z.string() }])),
     };
   }
+  // Fastify reads a body sent with any of these methods, whether or not the route wants one: a body
+  // that does not parse, is too large or is of a type it cannot read is refused before the route runs.
+  const readsBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method);
   const failures: [number, boolean, string][] = [
-    [400, takesInput, 'Bad input: `message` is the first problem, `payload.errors` lists each field'],
+    [
+      400,
+      takesInput || readsBody,
+      'Bad input: `message` is the first problem, `payload.errors` lists each field',
+    ],
     [401, !config.public, 'No token, or the session has expired or was revoked'],
     [403, !config.public, 'Signed in, but not allowed to do this'],
     [404, namesRecord, 'Not found, or not in your scope (another customer’s record)'],
-    [413, Boolean(schema.body || schema.consumes), 'The request body is too large'],
-    [415, Boolean(schema.body), 'The request body is not JSON'],
+    // Fastify's router refuses a path parameter over maxParamLength (100) before any route runs.
+    [414, namesRecord, 'A path parameter is longer than 100 characters'],
+    [413, readsBody, 'The request body is too large'],
+    [415, readsBody, 'The request body is not JSON'],
     // docs/decisions/043: every API route but the health checks is counted.
     [
       429,

@@ -182,7 +182,11 @@ export function simulatedNetBox(
       return toCircuit(row!);
     },
 
+    // A DELETE that matches no row still fires the table's statement trigger and bumps its version
+    // (docs/decisions/028), throwing away every kept third-party list: look first, delete what is there.
     async deleteCircuit(id) {
+      const [found] = await db.select({ id: t.id }).from(t).where(eq(t.id, id));
+      if (!found) return null;
       const [row] = await db.delete(t).where(eq(t.id, id)).returning();
       return row ? toCircuit(row) : null;
     },

@@ -1,4 +1,4 @@
-import { envelope, messageOnly } from '@lightpath/domain/api';
+import { envelope, failure, messageOnly } from '@lightpath/domain/api';
 import {
   calendarFeedCreatedSchema,
   calendarFeedCreateSchema,
@@ -56,7 +56,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: `Revoke the customer's calendar link: subscribed calendars stop updating. ${customerNote}`,
         querystring: calendarFeedQuerySchema,
-        response: { 200: messageOnly },
+        response: { 200: messageOnly, 404: failure.describe('The customer has no calendar link to revoke') },
       },
     },
     async (request) => {
