@@ -3,6 +3,7 @@ import { listQuerySchema, recordIdSchema, text } from './api';
 import { escapeHtml, formatPortalTime } from './events';
 import { type AccessType, accessTypes, siteAddress } from './sites';
 import { isTicketNumberInRange, ticketNumberMax, ticketNumberMessages } from './ticket-numbers';
+import { hasSignature, uploadNameMaxLength, uploadNameMessages, uploadNameProblem } from './uploaded-files';
 
 // Site access requests (spec 2.6, 3, 4, 5, 7.4, 8, 9): the Request Site Access wizard's rules and
 // messages, the request body, the access form uploads and the ticket an access request becomes.
@@ -171,7 +172,7 @@ export const defaultUploadMaxBytes = 10 * 1024 * 1024;
 
 export const accessUploadRules = {
   maxFiles: 5,
-  maxNameLength: 200,
+  maxNameLength: uploadNameMaxLength,
   // For <input type="file" accept>: a hint for the browser's picker, not a check.
   accept: Object.values(uploadKinds)
     .flatMap((kind) => [...kind.extensions.map((e) => `.${e}`), kind.contentType])
@@ -193,8 +194,8 @@ export const uploadMessages = {
   tooMany: `At most ${accessUploadRules.maxFiles} files can be uploaded at once`,
   notMultipart: 'Send the files as multipart/form-data',
   fieldsNotAllowed: 'Send only files, each under its own field name',
-  nameInvalid: 'File names must not contain folders, "..", or control characters',
-  nameTooLong: `File names must be at most ${accessUploadRules.maxNameLength} characters`,
+  nameInvalid: uploadNameMessages.invalid,
+  nameTooLong: uploadNameMessages.tooLong,
   empty: (name: string) => `${name} is empty`,
   tooLarge: (name: string, maxBytes: number) => `${name} is larger than ${formatBytes(maxBytes)}`,
   typeNotAllowed: (name: string) => `${name} is not an allowed file type (${allowedList})`,
@@ -209,16 +210,10 @@ export const uploadMessages = {
 // allowed types or its content is not what its name says, 400 for everything else.
 export type UploadRefusal = { status: 400 | 413 | 415; message: string };
 
-const controlOrBidi = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
-
-// A file name is shown to people and kept as a label only (storage keys are the server's own), but a
-// name with a path in it is refused outright rather than quietly cut down.
+// The name rule every upload shares (uploaded-files.ts).
 export function fileNameProblem(name: string): UploadRefusal | null {
-  if (name.trim() === '' || /[/\\]/.test(name) || name.includes('..') || controlOrBidi.test(name))
-    return { status: 400, message: uploadMessages.nameInvalid };
-  if (name.length > accessUploadRules.maxNameLength)
-    return { status: 400, message: uploadMessages.nameTooLong };
-  return null;
+  const problem = uploadNameProblem(name);
+  return problem ? { status: 400, message: problem } : null;
 }
 
 export function uploadKindOf(name: string): UploadKind | null {
@@ -262,52 +257,6 @@ export function uploadBatchProblem(
   return null;
 }
 
-function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
-  return signature.every((byte, i) => bytes[i] === byte);
-}
-
-function containsAscii(bytes: Uint8Array, text: string): boolean {
-  const needle = [...text].map((c) => c.charCodeAt(0));
-  const first = needle[0] as number;
-  outer: for (
-    let i = bytes.indexOf(first);
-    i !== -1 && i <= bytes.length - needle.length;
-    i = bytes.indexOf(first, i + 1)
-  ) {
-    for (let j = 1; j < needle.length; j += 1) if (bytes[i + j] !== needle[j]) continue outer;
-    return true;
-  }
-  return false;
-}
-
-const zipSignature = [0x50, 0x4b, 0x03, 0x04];
-
-// Whether the content is what the name says, by its magic bytes. Office files are ZIP archives whose
-// part names are stored uncompressed, so a .docx must hold word/ parts and an .xlsx xl/ parts, next
-// to the [Content_Types].xml every Office Open XML package has.
-export function contentMatchesKind(kind: UploadKind, bytes: Uint8Array): boolean {
-  switch (kind) {
-    case 'pdf':
-      return startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d]);
-    case 'png':
-      return startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    case 'jpeg':
-      return startsWith(bytes, [0xff, 0xd8, 0xff]);
-    case 'docx':
-      return (
-        startsWith(bytes, zipSignature) &&
-        containsAscii(bytes, '[Content_Types].xml') &&
-        containsAscii(bytes, 'word/')
-      );
-    case 'xlsx':
-      return (
-        startsWith(bytes, zipSignature) &&
-        containsAscii(bytes, '[Content_Types].xml') &&
-        containsAscii(bytes, 'xl/')
-      );
-  }
-}
-
 // Everything about one received file; null when it may be stored.
 export function uploadContentProblem(
   file: { name: string; bytes: Uint8Array },
@@ -316,7 +265,8 @@ export function uploadContentProblem(
   const problem = uploadProblem({ name: file.name, size: file.bytes.length }, maxBytes);
   if (problem) return problem;
   const kind = uploadKindOf(file.name) as UploadKind;
-  if (!contentMatchesKind(kind, file.bytes))
+  // Whether the content is what the name says, by its magic bytes.
+  if (!hasSignature(kind, file.bytes))
     return { status: 415, message: uploadMessages.contentMismatch(file.name) };
   return null;
 }

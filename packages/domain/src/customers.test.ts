@@ -10,7 +10,11 @@ import {
 // A real 1x1 transparent PNG.
 const tinyPng =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-const pngOfBytes = (bytes: number) => `data:image/png;base64,${Buffer.alloc(bytes, 7).toString('base64')}`;
+const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const pngOfBytes = (bytes: number) =>
+  `data:image/png;base64,${Buffer.concat([pngSignature, Buffer.alloc(bytes - 8, 7)]).toString('base64')}`;
+const dataUrl = (type: string, content: Buffer | string) =>
+  `data:image/${type};base64,${Buffer.from(content).toString('base64')}`;
 
 describe('customerCodeSchema', () => {
   it.each([
@@ -36,8 +40,12 @@ describe('logoSchema', () => {
     expect(logoSchema.parse(tinyPng)).toBe(tinyPng);
   });
 
-  it.each(['jpeg', 'webp', 'gif'])('accepts image/%s', (kind) => {
-    expect(logoSchema.safeParse(`data:image/${kind};base64,R0lGODlhAQABAAAAACw=`).success).toBe(true);
+  it.each([
+    ['jpeg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])],
+    ['webp', 'RIFF\x1a\x00\x00\x00WEBPVP8L'],
+    ['gif', 'GIF89a\x01\x00\x01\x00'],
+  ])('accepts image/%s', (kind, content) => {
+    expect(logoSchema.safeParse(dataUrl(kind, content)).success).toBe(true);
   });
 
   it.each([
@@ -48,6 +56,10 @@ describe('logoSchema', () => {
     ['base64 with bad characters', 'data:image/png;base64,abc$def'],
     ['a text data URL', 'data:text/html;base64,PGh0bWw+'],
     ['an empty string', ''],
+    ['HTML labelled image/png', dataUrl('png', '<html><script>alert(1)</script></html>')],
+    ['an SVG labelled image/gif', dataUrl('gif', '<svg onload="alert(1)"/>')],
+    ['a PNG labelled image/jpeg', dataUrl('jpeg', pngSignature)],
+    ['a program labelled image/webp', dataUrl('webp', 'MZ\x90\x00\x03\x00\x00\x00')],
   ])('refuses %s', (_name, value) => {
     const result = logoSchema.safeParse(value);
     expect(result.success).toBe(false);

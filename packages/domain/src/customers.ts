@@ -3,6 +3,7 @@ import type { Actor } from './actor';
 import { idSchema, listQuerySchema, text } from './api';
 import { type CsvColumn, csvYesNo } from './csv';
 import { can } from './permissions';
+import { type FileSignature, hasSignature, leadingBytesOfBase64 } from './uploaded-files';
 
 export type Customer = z.output<typeof customerSchema>;
 
@@ -25,6 +26,7 @@ export const customerCodeSchema = z
 export const logoMaxBytes = 200 * 1024;
 const logoPattern = /^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/]+={0,2}$/;
 const logoTooLarge = 'Logo must be at most 200 KB';
+const logoNotAnImage = 'Logo must be a PNG, JPEG, WebP or GIF image';
 
 function decodedBytes(dataUrl: string): number {
   const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
@@ -32,12 +34,22 @@ function decodedBytes(dataUrl: string): number {
   return (base64.length * 3) / 4 - padding;
 }
 
+// The image is what its data URL says by its first bytes: a page or a script labelled image/png is
+// refused, as every other upload is (file-signatures.ts).
+function logoContentMatchesType(dataUrl: string): boolean {
+  const type = logoPattern.exec(dataUrl)?.[1] as FileSignature | undefined;
+  // Text that is no image data URL at all has been refused by the pattern already.
+  if (type === undefined) return true;
+  return hasSignature(type, leadingBytesOfBase64(dataUrl.slice(dataUrl.indexOf(',') + 1)));
+}
+
 export const logoSchema = z
   .string()
-  // A cheap bound on the text first, then the exact size of the decoded image.
+  // A cheap bound on the text first, then the exact size of the decoded image, then its content.
   .max(Math.ceil((logoMaxBytes * 4) / 3) + 40, logoTooLarge)
-  .regex(logoPattern, 'Logo must be a PNG, JPEG, WebP or GIF image')
-  .refine((value) => decodedBytes(value) <= logoMaxBytes, logoTooLarge);
+  .regex(logoPattern, logoNotAnImage)
+  .refine((value) => decodedBytes(value) <= logoMaxBytes, logoTooLarge)
+  .refine(logoContentMatchesType, logoNotAnImage);
 
 const cdrPinSchema = z
   .string()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, recordIdSchema } from './api';
 import { type CsvColumn, csvDateTime, csvTimeHeader } from './csv';
+import { hasSignature } from './uploaded-files';
 
 // Spec 2.2, 3, 5, 7.6: invoices (/documentation/invoices, GET invoices/json). An invoice is the
 // provider's bill to one customer for one month: its number (invoiceid), when it was issued
@@ -140,8 +141,7 @@ export const invoiceCreateFields = [
 
 // An uploaded invoice must be a PDF by its content, whatever its name or type say.
 export function isPdf(bytes: Uint8Array): boolean {
-  const magic = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
-  return bytes.length > magic.length && magic.every((byte, i) => bytes[i] === byte);
+  return hasSignature('pdf', bytes);
 }
 
 export const invoiceSortFields = [

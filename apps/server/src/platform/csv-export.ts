@@ -4,6 +4,7 @@ import type { Permission } from '@lightpath/domain/permissions';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { attachmentDisposition } from './download';
 import { contextOf, type ServiceContext } from './service-context';
 
 // A list's CSV export (issue 16): every row the list's filters and sort select, on every page, in the
@@ -61,7 +62,7 @@ export async function sendListExport<Query, Row>(
   }
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(list.filename)}`)
+    .header('content-disposition', attachmentDisposition(list.filename))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(Readable.from(all(), { objectMode: false }));

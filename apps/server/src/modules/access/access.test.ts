@@ -456,7 +456,7 @@ describe('requesting site access', () => {
       expect(file.rawPayload.equals(content)).toBe(true);
       expect(file.headers['content-type']).toBe('application/pdf');
       expect(file.headers['content-disposition']).toBe(
-        `attachment; filename*=UTF-8''${encodeURIComponent('Access form (signed).pdf')}`,
+        "attachment; filename*=UTF-8''Access%20form%20%28signed%29.pdf",
       );
       expect(file.headers['x-content-type-options']).toBe('nosniff');
     }

@@ -82,6 +82,12 @@ describe('customers', () => {
       { customername: 'Valid Name', customercode: 'AB' },
       { customername: 'Valid Name', customercode: 'A-C' },
       { customername: 'Valid Name', customercode: 'ABC', logo64: 'data:image/svg+xml;base64,PHN2Zz4=' },
+      // A page labelled as a PNG: the content is not the image its data URL says.
+      {
+        customername: 'Valid Name',
+        customercode: 'ABC',
+        logo64: `data:image/png;base64,${Buffer.from('<html><script>alert(1)</script>').toString('base64')}`,
+      },
       {
         customername: 'Valid Name',
         customercode: 'ABC',

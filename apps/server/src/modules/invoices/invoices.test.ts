@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Invoice, invoiceMessages } from '@lightpath/domain/invoices';
+import { uploadNameMessages } from '@lightpath/domain/uploaded-files';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
@@ -287,6 +288,15 @@ describe('POST /api/invoices', () => {
       ],
       400,
       invoiceMessages.customerNotFound,
+    ],
+    [
+      'a file name with a path in it',
+      () => [
+        ...fields({ invoiceid: 'X-11' }),
+        { field: 'file', name: '../../etc/passwd.pdf', content: pdf() },
+      ],
+      400,
+      uploadNameMessages.invalid,
     ],
     [
       'a field the form does not have',

@@ -32,6 +32,9 @@ async function receiveInvoiceForm(request: FastifyRequest, maxBytes: number) {
   let file: ReceivedPdf | null = null;
   try {
     for await (const part of request.parts({
+      // Names as sent, not cut to their last segment, so that a name with a path in it is refused
+      // (uploadNameProblem) as it is on the access form.
+      preservePath: true,
       // One field over what the form has, so that a stray one is refused by its name.
       limits: { fileSize: maxBytes, files: 1, fields: invoiceCreateFields.length + 1, parts: 20 },
     })) {

@@ -13,6 +13,7 @@ import {
   paymentTermsDays,
   periodLabel,
 } from '@lightpath/domain/invoices';
+import { uploadNameProblem } from '@lightpath/domain/uploaded-files';
 import { recordAudit } from '../../platform/audit';
 import { AppError, Conflict, Invalid, NotFound } from '../../platform/errors';
 import { fieldList, renderPdf, sectionHeading, table } from '../../platform/pdf-document';
@@ -145,6 +146,10 @@ export async function createInvoice(
   }
   const input = parsed.data;
   if (!file || file.bytes.length === 0) throw Invalid.field('file', invoiceMessages.pdfRequired);
+  // The name is kept only in the audit entry, but held to the rule every upload's name is: a NUL in it
+  // could not be stored there, and a line break or direction override has no place in what people read.
+  const nameProblem = uploadNameProblem(file.name);
+  if (nameProblem) throw Invalid.field('file', nameProblem);
   if (!isPdf(file.bytes)) throw Invalid.field('file', invoiceMessages.pdfNotPdf);
   const customer = await findCustomer(ctx.db, scopeOf(ctx.caller.actor), input.customerid);
   if (!customer || customer.isProvider) throw Invalid.field('customerid', invoiceMessages.customerNotFound);
