@@ -195,6 +195,15 @@ describe('eventWriteSchema', () => {
     expect(eventWriteSchema.safeParse({ ...body, priority: 6 }).success).toBe(false);
   });
 
+  it('refuses a line break in the title, which becomes the subject of e-mailed notices', () => {
+    const result = eventWriteSchema.safeParse({ ...body, title: 'Works\r\nBcc: everyone@example.org' });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['title', controlCharacterMessage],
+    ]);
+    // The description is many lines by design.
+    expect(eventWriteSchema.safeParse({ ...body, description: 'One\r\nTwo' }).success).toBe(true);
+  });
+
   it('refuses a control character (a NUL) inside a service id, naming the service', () => {
     const result = eventWriteSchema.safeParse({ ...body, services: ['UNG0012004701B', 'UNG\u0000001'] });
     expect(result.error?.issues).toEqual([

@@ -314,7 +314,10 @@ export const eventWriteSchema = z
     title: z
       .string({ error: eventMessages.fieldsMissing })
       .trim()
-      .max(200, 'Title must be at most 200 characters'),
+      .max(200, 'Title must be at most 200 characters')
+      // The title is the subject of the event's ticket and of every notice e-mailed about it: a line
+      // break there could start a header of its own.
+      .refine(hasNoControlCharacters, controlCharacterMessage),
     description: z
       .string({ error: eventMessages.fieldsMissing })
       .trim()

@@ -82,6 +82,22 @@ describe('outbox', () => {
     expect(await deliverQueuedEmail(db, transport, from, log)).toBe(0);
   });
 
+  it('keeps a subject on one line, whatever its text held: no header can be smuggled in', async () => {
+    const db = t.database.db;
+    await queueEmail(db, log, {
+      to: 'reader@example.org',
+      subject: 'Works tonight\r\nBcc: everyone@example.org\nX-Injected: 1',
+      body: 'Hello',
+    });
+    const [row] = await db.select().from(outbox).where(eq(outbox.recipient, 'reader@example.org'));
+    expect(row!.subject).toBe('Works tonight Bcc: everyone@example.org X-Injected: 1');
+    const before = received.length;
+    await deliverQueuedEmail(db, smtpTransport(`smtp://127.0.0.1:${port}`), 'x@example.org', log);
+    const message = received.slice(before).find((m) => m.to === 'reader@example.org');
+    expect(message).toBeDefined();
+    expect(message!.body).not.toMatch(/^(Bcc|X-Injected):/im);
+  });
+
   it('keeps a message unsent with the reason when the server refuses it, and retries later', async () => {
     const db = t.database.db;
     await queueEmail(db, log, { to: 'unlucky@example.org', subject: 'Retry', body: 'Retry me' });

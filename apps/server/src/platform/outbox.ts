@@ -7,6 +7,11 @@ import { type IntegrationHealth, reasonOf, unrecorded } from '../integrations/he
 
 export type OutgoingEmail = { to: string; subject: string; body: string; dedupeKey?: string };
 
+// A subject is one header line. Every subject is built from single-line fields already, but some come
+// from external systems (NetBox's device names, Zendesk's subjects): a line break or other control
+// character becomes a space here, so none can ever start a header of its own (Bcc: …).
+const controlRuns = /\p{Cc}+/gu;
+
 // Queue an e-mail in the caller's transaction. With no SMTP server configured the outbox table is
 // where e-mail ends up (decisions.md); the log says that it was queued but never shows the body,
 // which may hold a reset link.
@@ -16,7 +21,7 @@ export async function queueEmail(db: DbOrTx, log: FastifyBaseLogger, email: Outg
     .values({
       channel: 'email',
       recipient: email.to,
-      subject: email.subject,
+      subject: email.subject.replace(controlRuns, ' '),
       body: email.body,
       dedupeKey: email.dedupeKey ?? null,
     })

@@ -11,7 +11,7 @@ import { invoices } from '../db/schema/invoices';
 import type { outbox } from '../db/schema/platform';
 import { ticketAttachments } from '../db/schema/tickets';
 import { deliverQueuedEmail } from '../platform/outbox';
-import { buildTestApp, demo, type TestApp } from '../test/helper';
+import { buildTestApp, demo, type MultipartPart, multipart, type TestApp } from '../test/helper';
 
 // Issue 19: upload abuse (size, type, name, content that lies about its type) and markup injection in
 // the free text one user writes and another reads. Every upload route of the API reference is fed the
@@ -38,42 +38,7 @@ const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), Buffer.all
 // A real PDF signature followed by a page: kept (it is a PDF), but never served as something to render.
 const polyglot = Buffer.concat([Buffer.from('%PDF-1.7\n'), html]);
 
-// ---------------------------------------------------------------------------------------------------
-// Multipart bodies written by hand: the test helper's quotes the name as it is, and a hostile name
-// needs the encodings a client may choose (RFC 5987 filename*, which carries quotes, line breaks
-// and NUL that a quoted filename cannot).
-
-type FilePart = { field?: string; name: string; content: Buffer; type?: string };
-type Part = FilePart | { field: string; value: string };
-
-const boundary = '----lightpath-hostile-upload';
-
-function nameParameter(name: string): string {
-  return /^[\x20-\x7e]*$/.test(name) && !/["\\]/.test(name)
-    ? `filename="${name}"`
-    : `filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
-function body(parts: Part[]) {
-  const chunks: Buffer[] = [];
-  parts.forEach((part, i) => {
-    if ('value' in part) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`,
-        ),
-      );
-      return;
-    }
-    const header = `--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? `file${i}`}"; ${nameParameter(part.name)}\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`;
-    chunks.push(Buffer.from(header), part.content, Buffer.from('\r\n'));
-  });
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+type FilePart = Extract<MultipartPart, { name: string }>;
 
 // ---------------------------------------------------------------------------------------------------
 // The upload routes. Each says how to send files to it, how many rows it has written, and the status
@@ -82,7 +47,7 @@ function body(parts: Part[]) {
 
 type UploadRoute = {
   operation: string;
-  send: (files: FilePart[], extra?: Part[]) => Promise<LightMyRequestResponse>;
+  send: (files: FilePart[], extra?: MultipartPart[]) => Promise<LightMyRequestResponse>;
   rows: () => Promise<number>;
   wrongType: number;
   storageArea: string;
@@ -90,33 +55,24 @@ type UploadRoute = {
 
 let invoiceNumber = 0;
 
+// Spec 7.4 names both methods for the access form; they do the same.
+const accessForm = (method: 'POST' | 'PUT'): UploadRoute => ({
+  operation: `${method} /api/site/{siteid}/access/form`,
+  send: (files, extra = []) =>
+    t.call({
+      method,
+      url: `/api/site/${ung.siteId}/access/form`,
+      as: demo.ungAdmin,
+      ...multipart([...files, ...extra]),
+    }),
+  rows: () => countOf(ticketAttachments),
+  wrongType: 415,
+  storageArea: 'access',
+});
+
 const routes: UploadRoute[] = [
-  {
-    operation: 'POST /api/site/{siteid}/access/form',
-    send: (files, extra = []) =>
-      t.call({
-        method: 'POST',
-        url: `/api/site/${ung.siteId}/access/form`,
-        as: demo.ungAdmin,
-        ...body([...files, ...extra]),
-      }),
-    rows: () => countOf(ticketAttachments),
-    wrongType: 415,
-    storageArea: 'access',
-  },
-  {
-    operation: 'PUT /api/site/{siteid}/access/form',
-    send: (files, extra = []) =>
-      t.call({
-        method: 'PUT',
-        url: `/api/site/${ung.siteId}/access/form`,
-        as: demo.ungAdmin,
-        ...body([...files, ...extra]),
-      }),
-    rows: () => countOf(ticketAttachments),
-    wrongType: 415,
-    storageArea: 'access',
-  },
+  accessForm('POST'),
+  accessForm('PUT'),
   {
     operation: 'POST /api/invoices',
     send: (files, extra = []) => {
@@ -130,12 +86,12 @@ const routes: UploadRoute[] = [
         amount: '165000',
         gst: '15000',
       };
-      const parts: Part[] = Object.entries(fields).map(([field, value]) => ({ field, value }));
+      const parts: MultipartPart[] = Object.entries(fields).map(([field, value]) => ({ field, value }));
       return t.call({
         method: 'POST',
         url: '/api/invoices',
         as: demo.noc,
-        ...body([...parts, ...files.map((f) => ({ ...f, field: 'file' })), ...extra]),
+        ...multipart([...parts, ...files.map((f) => ({ ...f, field: 'file' })), ...extra]),
       });
     },
     rows: () => countOf(invoices),
@@ -378,10 +334,10 @@ describe('a logo (a data URL in JSON)', () => {
     ['a program labelled a JPEG', dataUrl('jpeg', exe)],
     ['an SVG', dataUrl('svg+xml', svg)],
   ])('refuses %s and writes nothing', async (_, logo64) => {
-    const [before] = await t.database.db
-      .select()
-      .from(customers)
-      .where(eq(customers.customerId, ung.customerId));
+    const storedLogo = async () =>
+      (await t.database.db.select().from(customers).where(eq(customers.customerId, ung.customerId)))[0]!
+        .logo64;
+    const before = await storedLogo();
     const reply = await t.call({
       method: 'PUT',
       url: '/api/customer/me',
@@ -389,11 +345,7 @@ describe('a logo (a data URL in JSON)', () => {
       payload: { logo64 },
     });
     expect(reply.statusCode, reply.body).toBe(400);
-    const [after] = await t.database.db
-      .select()
-      .from(customers)
-      .where(eq(customers.customerId, ung.customerId));
-    expect(after!.logo64).toBe(before!.logo64);
+    expect(await storedLogo()).toBe(before);
   });
 });
 

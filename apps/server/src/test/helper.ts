@@ -129,6 +129,15 @@ export type MultipartPart =
   | { name: string; content: Buffer; field?: string; type?: string }
   | { field: string; value: string };
 
+// A file's name in its part header: quoted as a browser sends a plain one, or as an RFC 5987
+// filename* when it holds what a quoted string cannot carry (a quote, a backslash, a line break, a
+// NUL, anything beyond ASCII), so tests can send the names hostile clients do.
+function fileNameParameter(name: string): string {
+  return /^[\x20-\x7e]*$/.test(name) && !/["\\]/.test(name)
+    ? `filename="${name}"`
+    : `filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
 // A multipart/form-data body as a browser sends it, each file under its own field name.
 export function multipart(parts: MultipartPart[]) {
   const boundary = `----lightpath${randomBytes(8).toString('hex')}`;
@@ -144,7 +153,7 @@ export function multipart(parts: MultipartPart[]) {
     }
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? `file${i}`}"; filename="${part.name}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? `file${i}`}"; ${fileNameParameter(part.name)}\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
       ),
       part.content,
       Buffer.from('\r\n'),

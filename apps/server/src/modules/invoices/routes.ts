@@ -123,7 +123,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'invoices.manage' },
       schema: {
         tags,
-        summary: `Add an invoice with its PDF (the NOC): multipart/form-data with the fields customerid, invoiceid (the billing system's number, unique: 409 if taken), invoicedate (unix seconds), periodstart and periodend (YYYY-MM-DD), amount and gst (cents, GST included in the amount), currency (default AUD), status (issued, paid, overdue or void; default issued), and the PDF under 'file'. The file must be a PDF by its content (%PDF-). Refusals write nothing: 400 (a bad field, a missing or non-PDF file), 413 (a file over the upload limit)`,
+        summary: `Add an invoice with its PDF (the NOC): multipart/form-data with the fields customerid, invoiceid (the billing system's number, unique: 409 if taken), invoicedate (unix seconds), periodstart and periodend (YYYY-MM-DD), amount and gst (cents, GST included in the amount), currency (default AUD), status (issued, paid, overdue or void; default issued), and the PDF under 'file'. The file must be a PDF by its content (%PDF-). Refusals write nothing: 400 (a bad field, a missing or non-PDF file, a path or control character in its name), 413 (a file over the upload limit)`,
         consumes: ['multipart/form-data'],
         response: { 201: envelope(invoiceSchema) },
       },
