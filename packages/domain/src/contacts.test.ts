@@ -75,9 +75,10 @@ describe("a new contact's customer", () => {
     expect(contactCustomerFor({ type: 1, customerId: 1 }, undefined)).toBeNull();
   });
 
-  it("is always a customer admin's own, whatever was sent", () => {
+  it("is a customer admin's own, and another customer named stays named for the server to refuse", () => {
     expect(contactCustomerFor({ type: 4, customerId: 7 }, undefined)).toBe(7);
-    expect(contactCustomerFor({ type: 4, customerId: 7 }, 9)).toBe(7);
+    expect(contactCustomerFor({ type: 4, customerId: 7 }, 7)).toBe(7);
+    expect(contactCustomerFor({ type: 4, customerId: 7 }, 9)).toBe(9);
   });
 });
 

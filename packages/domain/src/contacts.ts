@@ -81,7 +81,8 @@ const contactFields = {
 
 export const contactCreateSchema = z.strictObject({
   ...contactFields,
-  // Required of provider staff (contactCustomerFor); a customer admin's contacts are always its own.
+  // Required of provider staff (contactCustomerFor); a customer admin's contacts are its own (another
+  // customer named is refused).
   customerid: recordIdSchema(contactMessages.customerRequired).optional(),
 });
 export type ContactCreate = z.infer<typeof contactCreateSchema>;
@@ -93,13 +94,15 @@ export const contactUpdateSchema = z.strictObject({
 });
 export type ContactUpdate = z.infer<typeof contactUpdateSchema>;
 
-// Whose contact a new contact is: provider staff name the customer; a customer admin's is its own,
-// whatever was sent. Null means a customer must be named and was not.
+// Whose contact a new contact is: provider staff name the customer; a customer admin's is its own
+// unless it names another, which the server then finds out of its scope and refuses (the tenant matrix:
+// a write naming another customer's record is refused, never quietly redirected). Null means a
+// customer must be named and was not.
 export function contactCustomerFor(
   actor: Pick<Actor, 'type' | 'customerId'>,
   customerid: number | undefined,
 ): number | null {
-  if (!isProviderType(actor.type)) return actor.customerId;
+  if (!isProviderType(actor.type)) return customerid ?? actor.customerId;
   return customerid ?? null;
 }
 

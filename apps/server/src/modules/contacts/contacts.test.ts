@@ -193,13 +193,23 @@ describe('creating contacts', () => {
     expect(await t.auditCount('contact.create')).toBe(audits + 1);
   });
 
-  it("gives a customer admin's contacts its own customer, whatever was sent", async () => {
+  it("gives a customer admin's contacts its own customer, and refuses another customer's", async () => {
     const before = { ung: await contactCount(ids.ung), ebh: await contactCount(ids.ebh) };
-    for (const payload of [{ contactname: 'Own One' }, { contactname: 'Own Two', customerid: ids.ebh }]) {
+    for (const payload of [{ contactname: 'Own One' }, { contactname: 'Own Two', customerid: ids.ung }]) {
       const reply = await t.call({ method: 'POST', url: '/api/contact', as: demo.ungAdmin, payload });
       expect(reply.statusCode, reply.body).toBe(201);
       expect(reply.json().payload).toMatchObject({ contactname: payload.contactname, customerid: ids.ung });
     }
+    // Found by the tenant matrix: another customer's id was quietly replaced by the caller's own, so
+    // the write went through. It is refused now, as for a customer that does not exist.
+    const foreign = await t.call({
+      method: 'POST',
+      url: '/api/contact',
+      as: demo.ungAdmin,
+      payload: { contactname: 'Not Theirs', customerid: ids.ebh },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(problemOf(foreign)).toBe(contactMessages.customerNotFound);
     expect(await contactCount(ids.ung)).toBe(before.ung + 2);
     expect(await contactCount(ids.ebh)).toBe(before.ebh);
   });

@@ -82,7 +82,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Create a contact. Provider staff name the customerid; a customer admin's contacts are always its own customer's",
+          "Create a contact. Provider staff name the customerid; a customer admin's contacts are its own customer's (naming another customer is 400)",
         body: contactCreateSchema,
         response: { 201: envelope(contactSchema) },
       },
