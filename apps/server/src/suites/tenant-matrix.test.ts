@@ -62,9 +62,11 @@ type Records = {
 };
 
 // Where an operation needs a particular one of the customer's records for its own call to be
-// accepted: a subscription edit moves the subscription to another service (the first is subscribed by
-// the create before it), and an access request is for a site that takes them through the portal.
-const recordsForOperation: Record<string, (r: Records) => Records> = {
+// accepted: a new subscription is of a user not yet subscribed to the service (viewers of the same
+// customer run one after the other), a subscription edit moves the subscription to another service,
+// and an access request is for a site that takes them through the portal.
+const recordsForOperation: Record<string, (r: Records) => Records | Promise<Records>> = {
+  'POST /api/notification': async (r) => ({ ...r, ...(await unsubscribedPair(r.customerid)) }),
   'POST /api/notification/{notificationid}': (r) => ({ ...r, serviceid: r.secondServiceid }),
   'POST /api/site/{siteid}/access': (r) => ({ ...r, siteid: r.accessSiteid }),
 };
@@ -156,6 +158,20 @@ async function one<T>(name: string, sql: string, parameters: unknown[]): Promise
   const rows = await t.database.query<T>(name, sql, parameters);
   if (!rows[0]) throw new Error(`the demo seed has no ${name} for ${parameters.join(', ')}`);
   return rows[0];
+}
+
+// A user and a service of the customer with no subscription between them: each viewer's new
+// subscription is then new, whichever viewers of the same customer subscribed before it.
+async function unsubscribedPair(customerId: number) {
+  const pair = await one<{ user_id: number; service_id: string }>(
+    'tenant_unsubscribed',
+    `select u.user_id, sv.service_id from users u join services sv on sv.customer_id = u.customer_id
+     where u.customer_id = $1 and sv.deprovisioned_at is null and not exists (
+       select 1 from service_notifications n where n.user_id = u.user_id and n.service_id = sv.service_id)
+     order by u.user_id, sv.service_id limit 1`,
+    [customerId],
+  );
+  return { userid: pair.user_id, serviceid: pair.service_id };
 }
 
 async function loadRecords(customerId: number): Promise<Records> {
@@ -414,22 +430,19 @@ type Viewer = {
   calendar: boolean;
 };
 
-// A customer account or the NOC acting as one; a fresh session each time (a write may change it).
-const viewers: Viewer[] = [
-  { label: 'UNG admin', code: 'UNG', calendar: true, token: () => t.login(demo.ungAdmin) },
-  { label: 'UNG user', code: 'UNG', calendar: false, token: () => t.login(demo.ungUser) },
-  { label: 'EBH admin', code: 'EBH', calendar: true, token: () => t.login(demo.ebhAdmin) },
-  {
-    label: 'NOC acting as EBH user',
-    code: 'EBH',
-    calendar: false,
+// The NOC acting as a customer's user (5) or admin (4): its session is scoped as theirs.
+function actingAs(code: 'UNG' | 'EBH', usertype: 4 | 5, label: string): Viewer {
+  return {
+    label,
+    code,
+    calendar: usertype === 4,
     token: async () => {
       const token = await t.login(demo.noc);
       const reply = await t.call({
         method: 'POST',
         url: '/api/user/impersonate',
         as: token,
-        payload: { customerid: customerIds.EBH, usertype: 5 },
+        payload: { customerid: customerIds[code], usertype },
       });
       if (reply.statusCode !== 200) throw new Error(`impersonation failed: ${reply.body}`);
       return token;
@@ -438,7 +451,16 @@ const viewers: Viewer[] = [
       'GET /api/user/impersonate/customers': 'the customers the NOC may switch to',
       'POST /api/user/impersonate': 'the NOC may switch to any customer',
     },
-  },
+  };
+}
+
+// A customer account or the NOC acting as one; a fresh session each time (a write may change it).
+const viewers: Viewer[] = [
+  { label: 'UNG admin', code: 'UNG', calendar: true, token: () => t.login(demo.ungAdmin) },
+  { label: 'UNG user', code: 'UNG', calendar: false, token: () => t.login(demo.ungUser) },
+  { label: 'EBH admin', code: 'EBH', calendar: true, token: () => t.login(demo.ebhAdmin) },
+  actingAs('EBH', 5, 'NOC acting as EBH user'),
+  actingAs('UNG', 4, 'NOC acting as UNG admin'),
 ];
 const otherOf = (code: 'UNG' | 'EBH') => (code === 'UNG' ? 'EBH' : 'UNG');
 
@@ -754,8 +776,8 @@ describe('the tenant matrix', () => {
           .filter((field) => recordFields[field]);
         if (bodyFields.length + queryFields.length === 0) continue;
         const adjust = recordsForOperation[name] ?? ((r: Records) => r);
-        const own = adjust(recordsOf[viewer.code]);
-        const foreign = adjust(recordsOf[otherOf(viewer.code)]);
+        const own = await adjust(recordsOf[viewer.code]);
+        const foreign = await adjust(recordsOf[otherOf(viewer.code)]);
         const url = pathWith(path, ownPathValues(own, 'none.ics'));
         // A session of its own per write, signed in before the versions are read (signing in writes the
         // session tables): a write may change or end the session it runs in.
