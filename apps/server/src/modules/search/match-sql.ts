@@ -139,59 +139,129 @@ export type RankedSource = {
 
 // One source's matching rows as (kind, id, label, field, score), score being the best weighted field
 // (bestFieldMatch; the first field wins a tie). Rows whose candidate predicate held but whose fields
-// all miss the threshold drop out. Four levels: where the query is in each field (x), plain scores
-// (p), word similarities (s), weighted scores (y). `offset 0` keeps each level a level of its own;
-// otherwise the planner would inline an expression into every place that reads it and compute it
-// again.
+// all miss the threshold drop out.
 export function rankedSql(source: RankedSource, term: SearchTerm): SQL {
-  const { fields } = source;
+  return rankedRowsSql(
+    {
+      ...source,
+      values: source.fields.map((f) => f.value),
+      lowered: false,
+      layouts: [{ source: null, fields: source.fields.map((f) => f.field) }],
+    },
+    term,
+  );
+}
+
+// Rows of several record sets read in one scan (the kept search entries, docs/decisions/045): each
+// row's `discriminator` names its set, whose layout says which field each value column holds.
+export type RankedLayout = { source: string | null; fields: readonly SearchField[] };
+export type RankedRows = Omit<RankedSource, 'fields'> & {
+  // The value columns, in layout order; `lowered` when they are kept lower-cased already.
+  values: readonly SQL[];
+  lowered: boolean;
+  layouts: readonly RankedLayout[];
+  // Present with more than one layout: the expression whose value is a layout's `source`.
+  discriminator?: SQL;
+  // Carried out with each row (the kept entries' source, which knows how to describe the row).
+  carry?: SQL;
+};
+
+// Four levels: where the query is in each field (x), plain scores (p), word similarities (s),
+// weighted scores (y). `offset 0` keeps each level a level of its own; otherwise the planner would
+// inline an expression into every place that reads it and compute it again. With several layouts
+// each level picks the field's rule by the row's layout (a case on the discriminator, carried as `d`).
+export function rankedRowsSql(rows: RankedRows, term: SearchTerm): SQL {
+  const { values, layouts } = rows;
   const raw = (text: string) => sql.raw(text);
-  const fuzzy = fields.map((f) => fuzzyApplies(f.field, term.lower.length));
+  const columns = values.map((_, i) => i);
+  // The layout's answer for column i, as one expression over the rows of every layout.
+  const perLayout = (i: number, answer: (field: SearchField) => SQL | null, type: string): SQL => {
+    const of = (layout: RankedLayout) => {
+      const field = layout.fields[i];
+      return (field && answer(field)) ?? raw(`null::${type}`);
+    };
+    if (layouts.length === 1) return of(layouts[0]!);
+    return sql`case d ${sql.join(
+      layouts.map((layout) => sql`when ${layout.source} then ${of(layout)}`),
+      sql` `,
+    )} end`;
+  };
+  const fuzzyIn = (i: number) =>
+    layouts.some((l) => l.fields[i] !== undefined && fuzzyApplies(l.fields[i]!, term.lower.length));
+  const carried = (level: string) =>
+    raw(`${level}.kind, ${level}.id, ${level}.label${rows.carry ? `, ${level}.carry` : ''}, ${level}.d`);
   // Level x: where the query starts in each field, its length, and the values fuzzy matching reads.
-  const located = fields.map(
-    (f, i) =>
-      sql`strpos(lower(${f.value}), ${term.lower}) as ${raw(`o${i}`)}, length(${f.value}) as ${raw(`n${i}`)}${
-        fuzzy[i] ? sql`, ${f.value} as ${raw(`v${i}`)}` : sql``
-      }`,
-  );
+  const located = columns.map((i) => {
+    const value = values[i]!;
+    const lower = rows.lowered ? value : sql`lower(${value})`;
+    return sql`strpos(${lower}, ${term.lower}) as ${raw(`o${i}`)}, length(${value}) as ${raw(`n${i}`)}${
+      fuzzyIn(i) ? sql`, ${value} as ${raw(`v${i}`)}` : sql``
+    }`;
+  });
   // Level p: plain scores.
-  const plain = fields.map(
-    (f, i) => sql`${plainScoreSql(raw(`x.o${i}`), raw(`x.n${i}`), term, f.field)} as ${raw(`p${i}`)}`,
+  const plain = columns.map(
+    (i) =>
+      sql`${perLayout(i, (field) => plainScoreSql(raw(`x.o${i}`), raw(`x.n${i}`), term, field), 'float8')} as ${raw(`p${i}`)}`,
   );
-  const carried = fields.flatMap((_, i) => (fuzzy[i] ? [sql`, ${raw(`x.v${i}`)}`] : []));
-  const plainBest = raw(`least(${fields.map((_, i) => `p.p${i}`).join(', ')})`);
+  const carriedValues = columns.flatMap((i) => (fuzzyIn(i) ? [sql`, ${raw(`x.v${i}`)}`] : []));
+  const plainBest = raw(`least(${columns.map((i) => `p.p${i}`).join(', ')})`);
   // Level s: the word similarity of each field where a fuzzy match could still beat the plain ones.
-  const scored = fields.map((f, i) => {
+  const scored = columns.map((i) => {
     const p = raw(`p.p${i}`);
-    if (!fuzzy[i]) return p;
-    return sql`${p}, case when ${p} is null and ${num(bestFuzzy(f.field))} < coalesce(${plainBest}, 2)
-      then word_similarity(${term.lower}, ${raw(`p.v${i}`)}) end as ${raw(`s${i}`)}`;
+    if (!fuzzyIn(i)) return p;
+    const similarity = perLayout(
+      i,
+      (field) =>
+        fuzzyApplies(field, term.lower.length)
+          ? sql`case when ${p} is null and ${num(bestFuzzy(field))} < coalesce(${plainBest}, 2)
+              then word_similarity(${term.lower}, ${raw(`p.v${i}`)}) end`
+          : null,
+      'real',
+    );
+    return sql`${p}, ${similarity} as ${raw(`s${i}`)}`;
   });
   // Level y: each field's weighted score.
-  const weightedScores = fields.map((f, i) =>
-    fuzzy[i]
-      ? sql`coalesce(${raw(`s.p${i}`)}, ${fuzzyScoreSql(raw(`s.s${i}`), f.field, term)}) as ${raw(`w${i}`)}`
+  const weightedScores = columns.map((i) =>
+    fuzzyIn(i)
+      ? sql`coalesce(${raw(`s.p${i}`)}, ${perLayout(
+          i,
+          (field) =>
+            fuzzyApplies(field, term.lower.length) ? fuzzyScoreSql(raw(`s.s${i}`), field, term) : null,
+          'float8',
+        )}) as ${raw(`w${i}`)}`
       : sql`${raw(`s.p${i}`)} as ${raw(`w${i}`)}`,
   );
-  const leastOfY = `least(${fields.map((_, i) => `y.w${i}`).join(', ')})`;
-  const fieldOfBest = `case ${leastOfY} ${fields.map((f, i) => `when y.w${i} then '${f.field}'`).join(' ')} end`;
-  const kindFilter = source.kinds
+  const leastOfY = `least(${columns.map((i) => `y.w${i}`).join(', ')})`;
+  const fieldOf = (layout: RankedLayout) =>
+    `case ${leastOfY} ${layout.fields.map((f, i) => `when y.w${i} then '${f}'`).join(' ')} end`;
+  const fieldOfBest =
+    layouts.length === 1
+      ? raw(fieldOf(layouts[0]!))
+      : sql`case y.d ${sql.join(
+          layouts.map((layout) => sql`when ${layout.source} then ${raw(fieldOf(layout))}`),
+          sql` `,
+        )} end`;
+  const kindFilter = rows.kinds
     ? sql`and y.kind in (${sql.join(
-        source.kinds.map((k) => sql`${k}`),
+        rows.kinds.map((k) => sql`${k}`),
         sql`, `,
       )})`
     : sql``;
-  return sql`select y.kind, y.id, y.label, ${raw(fieldOfBest)} as field, ${raw(leastOfY)} as score
+  return sql`select y.kind, y.id, y.label, ${fieldOfBest} as field, ${raw(leastOfY)} as score${
+    rows.carry ? raw(', y.carry') : sql``
+  }
     from (
-      select s.kind, s.id, s.label, ${sql.join(weightedScores, sql`, `)}
+      select ${carried('s')}, ${sql.join(weightedScores, sql`, `)}
       from (
-        select p.kind, p.id, p.label, ${sql.join(scored, sql`, `)}
+        select ${carried('p')}, ${sql.join(scored, sql`, `)}
         from (
-          select x.kind, x.id, x.label, ${sql.join(plain, sql`, `)}${sql.join(carried, sql``)}
+          select ${carried('x')}, ${sql.join(plain, sql`, `)}${sql.join(carriedValues, sql``)}
           from (
-            select ${source.kind} as kind, ${source.id} as id, ${source.label} as label, ${sql.join(located, sql`, `)}
-            from ${source.from}
-            where ${source.where}
+            select ${rows.kind} as kind, ${rows.id} as id, ${rows.label} as label${
+              rows.carry ? sql`, ${rows.carry} as carry` : sql``
+            }, ${rows.discriminator ?? sql`null::text`} as d, ${sql.join(located, sql`, `)}
+            from ${rows.from}
+            where ${rows.where}
             offset 0
           ) x
           offset 0

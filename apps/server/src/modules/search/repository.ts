@@ -6,6 +6,7 @@ import {
   type SearchKind,
   type SearchResult,
   type SearchSource,
+  searchIdentifierFields,
   searchWordSimilarityFloorFor,
 } from '@lightpath/domain/search';
 import { type SQL, sql } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import {
   fuzzyPrefilterPatterns,
   matchesSql,
   type RankedSource,
+  rankedRowsSql,
   rankedSql,
   type SearchTerm,
   searchTermOf,
@@ -37,12 +39,11 @@ export type SearchRequest = {
 type Field = { field: SearchField; value: SQL };
 const field = (name: SearchField, value: SQL): Field => ({ field: name, value });
 
-// A source of results, plus the one-line details of the results on the page returned, looked up in a
-// second small statement: a search matching thousands of rows would otherwise join and format every
-// one of them, and as subqueries of the search itself they cost more to plan than to run. `details`
+// The one-line details of the results on the page returned, looked up in a second small statement:
+// a search matching thousands of rows would otherwise join and format every one of them. `details`
 // answers (id, label, detail) for the ids (as text); a source whose line is written by a domain rule
 // answers the raw values in `detail` and turns them into the line with `describe`.
-type Source = RankedSource & { details: (ids: SQL) => SQL; describe?: (raw: string) => string };
+type Described = { details: (ids: SQL) => SQL; describe?: (raw: string) => string };
 
 const separator = ' · ';
 const siteKindOfType = { 1: 'site', 2: 'vpls', 3: 'internet', 4: 'l3vpn', 5: 'interconnect' } as const;
@@ -89,108 +90,171 @@ function documentMatches(fields: readonly Field[], term: SearchTerm): SQL {
   return sql`(${contains} or (${prefilter}${document} %> ${similarTo(term)}))`;
 }
 
-function siteSource(scope: Scope, term: SearchTerm, kinds: readonly SearchKind[]): Source | null {
-  const types = Object.entries(siteKindOfType)
-    .filter(([, kind]) => kinds.includes(kind))
-    .map(([type]) => Number(type));
-  if (types.length === 0) return null;
-  const fields = [
-    field('sitenumber', sql`s.site_number`),
-    field('sitename', sql`s.site_name`),
-    field('vplsname', sql`s.vpls_name`),
-  ];
-  return {
-    kind: sql.raw(
-      `case s.site_type ${Object.entries(siteKindOfType)
-        .map(([type, kind]) => `when ${type} then '${kind}'`)
-        .join(' ')} end`,
-    ),
-    id: sql`s.site_id::text`,
-    label: sql`s.site_name`,
-    fields,
-    from: sql`sites s`,
-    where: sql`s.site_type in (${sql.join(
-      types.map((t) => sql`${t}`),
-      sql`, `,
-    )}) and ${inScope(scope, sql`s.customer_id`)} and ${anyMatches(fields, term)}`,
-    details: (ids) => sql`select s.site_id::text as id, s.site_name as label,
-        concat_ws(${separator}, s.site_number, s.vpls_name, c.customer_name, case when s.status = 0 then 'Disabled' end) as detail
-      from sites s join customers c on c.customer_id = s.customer_id where s.site_id = any(${ids}::int[])`,
-  };
-}
+// The record sets kept in search_entries (migration 0026, docs/decisions/045): their fields in the
+// order of the entries' value columns (the migration writes them so), the kinds they can yield, their
+// kind from the entry (`e`), and their details.
+type EntrySource = Described & {
+  name: Exclude<SearchSource, 'circuits'>;
+  fields: readonly SearchField[];
+  kinds: readonly SearchKind[];
+  kind: SQL;
+};
 
-// Every service is one result, of the most specific kind: a third-party service when it carries a
-// third-party circuit, else internet for letter H, else a service. Two sources, each through its own
-// trigram indexes: services matched on their id or description, and services matched on their
-// address alone (the others are already in the first).
-function serviceSources(scope: Scope, term: SearchTerm, kinds: readonly SearchKind[]): Source[] {
-  const wanted = (['service', 'internet', 'thirdparty'] as const).filter((k) => kinds.includes(k));
-  if (wanted.length === 0) return [];
-  const own = anyMatches(
-    [field('serviceid', sql`s.service_id`), field('description', sql`s.description`)],
-    term,
-  );
-  const address = anyMatches([field('ipaddress', sql`p.ip_address`)], term);
-  const common = {
-    // A hashed lookup of the (few) circuits, not a probe per matching service.
-    kind: sql`case
-      when s.service_id in (select t.service_id from simulated_third_party_circuits t) then 'thirdparty'
-      when s.type_letter = 'H' then 'internet'
-      else 'service' end`,
-    id: sql`s.service_id::text`,
-    label: sql`s.service_id::text`,
-    fields: [
-      field('serviceid', sql`s.service_id::text`),
-      field('description', sql`s.description`),
-      field('ipaddress', sql`p.ip_address`),
-    ],
-    kinds: wanted,
-    details: (ids: SQL) => sql`select s.service_id::text as id, s.service_id::text as label,
-        concat_ws(${separator}, s.description, c.customer_code, case when s.status = 0 then 'Disabled' end) as detail
-      from services s join customers c on c.customer_id = s.customer_id where s.service_id = any(${ids})`,
-  };
-  const byOwnFields: Source = {
-    ...common,
-    from: sql`services s left join service_patching p on p.service_id = s.service_id`,
-    where: sql`${inScope(scope, sql`s.customer_id`)} and ${own}`,
-  };
-  // When no address can match, the address field scores nothing: no need to read the patching.
-  if (!addressCouldMatch(term))
-    return [
-      {
-        ...byOwnFields,
-        fields: [...common.fields.slice(0, 2), field('ipaddress', sql`null::text`)],
-        from: sql`services s`,
-      },
-    ];
+function entrySources(timeZone: string): EntrySource[] {
+  const now = Math.floor(Date.now() / 1000);
   return [
-    byOwnFields,
     {
-      ...common,
-      from: sql`service_patching p join services s on s.service_id = p.service_id`,
-      where: sql`${address} and ${inScope(scope, sql`s.customer_id`)} and not ${own}`,
+      name: 'sites',
+      fields: ['sitenumber', 'sitename', 'vplsname'],
+      kinds: Object.values(siteKindOfType),
+      kind: sql.raw(
+        `case e.variant ${Object.entries(siteKindOfType)
+          .map(([type, kind]) => `when '${type}' then '${kind}'`)
+          .join(' ')} end`,
+      ),
+      details: (ids) => sql`select s.site_id::text as id, s.site_name as label,
+          concat_ws(${separator}, s.site_number, s.vpls_name, c.customer_name, case when s.status = 0 then 'Disabled' end) as detail
+        from sites s join customers c on c.customer_id = s.customer_id where s.site_id = any(${ids}::int[])`,
+    },
+    // Every service is one result, of the most specific kind: a third-party service when it carries a
+    // third-party circuit (a hashed lookup of the few circuits), else internet for letter H, else a
+    // service. Its address is its patching's.
+    {
+      name: 'services',
+      fields: ['serviceid', 'description', 'ipaddress'],
+      kinds: ['service', 'internet', 'thirdparty'],
+      kind: sql`case
+        when e.record_id in (select t.service_id from simulated_third_party_circuits t) then 'thirdparty'
+        when e.variant = 'H' then 'internet'
+        else 'service' end`,
+      details: (ids) => sql`select s.service_id::text as id, s.service_id::text as label,
+          concat_ws(${separator}, s.description, c.customer_code, case when s.status = 0 then 'Disabled' end) as detail
+        from services s join customers c on c.customer_id = s.customer_id where s.service_id = any(${ids})`,
+    },
+    {
+      name: 'users',
+      fields: ['firstname', 'surname', 'email', 'title', 'fullname'],
+      kinds: ['user'],
+      kind: sql`'user'`,
+      details: (ids) => sql`select u.user_id::text as id, u.firstname || ' ' || u.surname as label,
+          concat_ws(${separator}, u.email, c.customer_name, case when not u.enabled then 'Disabled' end) as detail
+        from users u join customers c on c.customer_id = u.customer_id where u.user_id = any(${ids}::int[])`,
+    },
+    {
+      name: 'contacts',
+      fields: ['contactname', 'email', 'title'],
+      kinds: ['contact'],
+      kind: sql`'contact'`,
+      details: (ids) => sql`select k.contact_id::text as id, k.contact_name as label,
+          concat_ws(${separator}, k.email, k.title, c.customer_name) as detail
+        from contacts k join customers c on c.customer_id = k.customer_id where k.contact_id = any(${ids}::int[])`,
+    },
+    // An event's line (type, whether it has ended, times in the reader's zone) is eventSearchDetail's:
+    // the details answer the raw number, type, start and end (unix seconds, '' without an end).
+    {
+      name: 'events',
+      fields: ['title'],
+      kinds: ['event'],
+      kind: sql`'event'`,
+      details: (ids) => sql`select e.event_id::text as id, e.title as label,
+          concat_ws(' ', e.number, e.type, floor(extract(epoch from e.start_time))::bigint,
+            coalesce(floor(extract(epoch from e.end_time))::bigint::text, '')) as detail
+        from events e where e.event_id = any(${ids}::int[])`,
+      describe: (raw) => {
+        const [number, type, starttime, endtime] = raw.split(' ');
+        return eventSearchDetail(
+          {
+            number: Number(number),
+            type: Number(type) as EventType,
+            starttime: Number(starttime),
+            endtime: endtime ? Number(endtime) : null,
+          },
+          now,
+          timeZone,
+        );
+      },
+    },
+    // Shelves are the provider's: only staff search them (the source's permission).
+    {
+      name: 'equipment',
+      fields: ['equipmentname', 'ipaddress'],
+      kinds: ['equipment'],
+      kind: sql`'equipment'`,
+      details: (ids) => sql`select sh.shelf_id::text as id, sh.name as label,
+          concat_ws(${separator}, sh.vendor || ' ' || sh.model, sh.ip_address, st.site_name) as detail
+        from shelves sh join sites st on st.site_id = sh.site_id where sh.shelf_id = any(${ids}::int[])`,
     },
   ];
 }
 
-// IP addresses are written with hexadecimal digits, dots, colons and a slash. A query with another
-// character cannot be inside one, and can be fuzzily like one only if enough of its trigrams avoid
-// those characters (word_similarity is at most the share of the query's trigrams found). Leaving the
-// address source out then changes no answer and saves planning the search a second time.
-const addressCharacter = /^[0-9a-f.:/ ]$/;
-function addressCouldMatch(term: SearchTerm): boolean {
-  if ([...term.lower].every((c) => addressCharacter.test(c))) return true;
-  if (!fuzzyApplies('ipaddress', term.lower.length)) return false;
-  const { edges, inner } = trigramsOf(term.lower);
-  const all = [...edges, ...inner];
-  const possible = all.filter((t) => [...t].every((c) => addressCharacter.test(c))).length;
-  return possible >= searchWordSimilarityFloorFor(term.lower.length) * all.length - 1e-9;
+const entryValueColumns = [0, 1, 2, 3, 4].map((i) => sql.raw(`e.value_${i}`));
+// A field starts the document or follows the separator the migration joins fields with.
+const fieldSeparator = String.fromCharCode(31);
+
+// A customer sees their own records, and the events that touch one of their services (events
+// belong to no customer). The case keeps the event test to event entries, whose ids are numbers.
+function entryInScope(scope: Scope): SQL {
+  if (scope.kind === 'all') return sql`true`;
+  return sql`case when e.source = 'events'
+    then exists (select 1 from event_services es join services s on s.service_id = es.service_id
+      where es.event_id = e.record_id::int and s.customer_id = ${scope.customerId})
+    else e.customer_id = ${scope.customerId} end`;
+}
+
+// The candidates: the document holds the query (contains), or a field starts with it (under three
+// characters), or the words are like it (fuzzy; identifiers join in from 8 characters, with the
+// whole document). Each field is then scored on its own, so a candidate whose fields all miss drops.
+function entryCandidates(term: SearchTerm): SQL {
+  if (!term.contained)
+    return sql`(e.document like ${term.prefix} or e.document like ${`%${fieldSeparator}${term.prefix}`})`;
+  const fuzzy = searchIdentifierFields.some((f) => fuzzyApplies(f, term.lower.length))
+    ? sql`e.document %> ${similarTo(term)}`
+    : sql`e.words %> ${similarTo(term)}`;
+  return sql`(e.document like ${term.contains} or ${fuzzy})`;
+}
+
+function entriesRanked(scope: Scope, term: SearchTerm, request: SearchRequest, sources: EntrySource[]): SQL {
+  const { kinds } = request;
+  const siteTypes = Object.entries(siteKindOfType)
+    .filter(([, kind]) => kinds.includes(kind))
+    .map(([type]) => type);
+  return rankedRowsSql(
+    {
+      kind: sql`case e.source ${sql.join(
+        sources.map((s) => sql`when ${s.name} then ${s.kind}`),
+        sql` `,
+      )} end`,
+      id: sql`e.record_id`,
+      label: sql`e.label`,
+      carry: sql`e.source`,
+      discriminator: sql`e.source`,
+      values: entryValueColumns.slice(0, Math.max(...sources.map((s) => s.fields.length))),
+      lowered: true,
+      layouts: sources.map((s) => ({ source: s.name, fields: s.fields })),
+      from: sql`search_entries e`,
+      where: sql`e.source in (${sql.join(
+        sources.map((s) => sql`${s.name}`),
+        sql`, `,
+      )}) and (e.source <> 'sites' or e.variant in (${sql.join(
+        siteTypes.length > 0 ? siteTypes.map((t) => sql`${t}`) : [sql`null`],
+        sql`, `,
+      )})) and ${entryInScope(scope)} and ${entryCandidates(term)}`,
+      kinds,
+    },
+    term,
+  );
 }
 
 // External circuits: the NetBox simulator's store. With a real NetBox configured the circuits live
 // there and this table stays empty, so the kind then finds nothing (a remote call per keystroke
 // would be too slow for the header search). The result opens the circuit's service.
-function circuitSource(scope: Scope, term: SearchTerm, providers: SearchRequest['circuitProviders']): Source {
+type CircuitSource = RankedSource & Described;
+
+function circuitSource(
+  scope: Scope,
+  term: SearchTerm,
+  providers: SearchRequest['circuitProviders'],
+): CircuitSource {
   const fields = [
     field('circuitid', sql`t.circuit_id`),
     field('headendid', sql`t.head_end_id`),
@@ -222,118 +286,13 @@ function circuitSource(scope: Scope, term: SearchTerm, providers: SearchRequest[
   };
 }
 
-function userSource(scope: Scope, term: SearchTerm): Source {
-  const fullname = sql`(u.firstname || ' ' || u.surname)`;
-  const fields = [
-    field('firstname', sql`u.firstname`),
-    field('surname', sql`u.surname`),
-    field('email', sql`u.email`),
-    field('title', sql`u.title`),
-    field('fullname', fullname),
-  ];
-  return {
-    kind: sql`'user'`,
-    id: sql`u.user_id::text`,
-    label: fullname,
-    fields,
-    from: sql`users u`,
-    // The full name is the first two fields side by side: the document holds it already.
-    where: sql`${inScope(scope, sql`u.customer_id`)} and ${documentMatches(fields.slice(0, 4), term)}`,
-    details: (ids) => sql`select u.user_id::text as id, u.firstname || ' ' || u.surname as label,
-        concat_ws(${separator}, u.email, c.customer_name, case when not u.enabled then 'Disabled' end) as detail
-      from users u join customers c on c.customer_id = u.customer_id where u.user_id = any(${ids}::int[])`,
-  };
+function entrySourcesFor(request: SearchRequest): EntrySource[] {
+  return entrySources(request.timeZone).filter(
+    (s) => request.sources.has(s.name) && s.kinds.some((kind) => request.kinds.includes(kind)),
+  );
 }
 
-function contactSource(scope: Scope, term: SearchTerm): Source {
-  const fields = [
-    field('contactname', sql`k.contact_name`),
-    field('email', sql`k.email`),
-    field('title', sql`k.title`),
-  ];
-  return {
-    kind: sql`'contact'`,
-    id: sql`k.contact_id::text`,
-    label: sql`k.contact_name`,
-    fields,
-    from: sql`contacts k`,
-    where: sql`${inScope(scope, sql`k.customer_id`)} and ${documentMatches(fields, term)}`,
-    details: (ids) => sql`select k.contact_id::text as id, k.contact_name as label,
-        concat_ws(${separator}, k.email, k.title, c.customer_name) as detail
-      from contacts k join customers c on c.customer_id = k.customer_id where k.contact_id = any(${ids}::int[])`,
-  };
-}
-
-// Events belong to no customer: a customer sees those that touch one of its services. Their line
-// (type, whether it has ended, times in the reader's zone) is eventSearchDetail's.
-function eventSource(scope: Scope, term: SearchTerm, timeZone: string): Source {
-  const fields = [field('title', sql`e.title`)];
-  const now = Math.floor(Date.now() / 1000);
-  return {
-    kind: sql`'event'`,
-    id: sql`e.event_id::text`,
-    label: sql`e.title`,
-    fields,
-    from: sql`events e`,
-    where: sql`${anyMatches(fields, term)} and ${
-      scope.kind === 'all'
-        ? sql`true`
-        : sql`exists (select 1 from event_services es join services s on s.service_id = es.service_id
-            where es.event_id = e.event_id and s.customer_id = ${scope.customerId})`
-    }`,
-    // The raw number, type, start and end (unix seconds, '' without an end), for describe.
-    details: (ids) => sql`select e.event_id::text as id, e.title as label,
-        concat_ws(' ', e.number, e.type, floor(extract(epoch from e.start_time))::bigint,
-          coalesce(floor(extract(epoch from e.end_time))::bigint::text, '')) as detail
-      from events e where e.event_id = any(${ids}::int[])`,
-    describe: (raw) => {
-      const [number, type, starttime, endtime] = raw.split(' ');
-      return eventSearchDetail(
-        {
-          number: Number(number),
-          type: Number(type) as EventType,
-          starttime: Number(starttime),
-          endtime: endtime ? Number(endtime) : null,
-        },
-        now,
-        timeZone,
-      );
-    },
-  };
-}
-
-// Shelves are the provider's: only staff search them (the source's permission), so no scope applies.
-// A few thousand rows: the document test reads them all in a couple of milliseconds.
-function equipmentSource(term: SearchTerm): Source {
-  const fields = [field('equipmentname', sql`sh.name`), field('ipaddress', sql`sh.ip_address`)];
-  return {
-    kind: sql`'equipment'`,
-    id: sql`sh.shelf_id::text`,
-    label: sql`sh.name`,
-    fields,
-    from: sql`shelves sh`,
-    where: documentMatches(fields, term),
-    details: (ids) => sql`select sh.shelf_id::text as id, sh.name as label,
-        concat_ws(${separator}, sh.vendor || ' ' || sh.model, sh.ip_address, st.site_name) as detail
-      from shelves sh join sites st on st.site_id = sh.site_id where sh.shelf_id = any(${ids}::int[])`,
-  };
-}
-
-function sourcesFor(scope: Scope, term: SearchTerm, request: SearchRequest): Source[] {
-  const { kinds, sources } = request;
-  const list: (Source | null)[] = [];
-  if (sources.has('sites')) list.push(siteSource(scope, term, kinds));
-  if (sources.has('services')) list.push(...serviceSources(scope, term, kinds));
-  if (sources.has('circuits') && kinds.includes('circuit'))
-    list.push(circuitSource(scope, term, request.circuitProviders));
-  if (sources.has('users') && kinds.includes('user')) list.push(userSource(scope, term));
-  if (sources.has('contacts') && kinds.includes('contact')) list.push(contactSource(scope, term));
-  if (sources.has('events') && kinds.includes('event')) list.push(eventSource(scope, term, request.timeZone));
-  if (sources.has('equipment') && kinds.includes('equipment')) list.push(equipmentSource(term));
-  return list.filter((s): s is Source => s !== null);
-}
-
-type Row = Omit<SearchResult, 'score' | 'detail'> & { source: number; score: number; total: number };
+type Row = Omit<SearchResult, 'score' | 'detail'> & { source: string; score: number; total: number };
 
 // Runs the search with three planner settings, for this transaction only:
 // - pg_trgm's `%>` operator reads its threshold from a setting; pinning it to the rule's floor for
@@ -361,15 +320,25 @@ export async function searchRecords(
   request: SearchRequest,
 ): Promise<{ count: number; results: SearchResult[] }> {
   const term = searchTermOf(request.q);
-  const sources = sourcesFor(scope, term, request);
-  if (sources.length === 0) return { count: 0, results: [] };
-  // Each row carries the number of its source, which knows how to describe it.
+  const entries = entrySourcesFor(request);
+  const circuits =
+    request.sources.has('circuits') && request.kinds.includes('circuit')
+      ? circuitSource(scope, term, request.circuitProviders)
+      : null;
+  const described = new Map<string, Described>(entries.map((s) => [s.name, s]));
+  if (circuits) described.set('circuits', circuits);
+  if (described.size === 0) return { count: 0, results: [] };
+  // One scan of the kept entries for every record set but the circuits (a small table of their own);
+  // each row carries the name of its set, which knows how to describe it.
   const union = sql.join(
-    sources.map((s, i) => sql`(select ${sql.raw(String(i))} as source, q.* from (${rankedSql(s, term)}) q)`),
+    [
+      ...(entries.length > 0 ? [sql`(${entriesRanked(scope, term, request, entries)})`] : []),
+      ...(circuits ? [sql`(select q.*, 'circuits' as carry from (${rankedSql(circuits, term)}) q)`] : []),
+    ],
     sql` union all `,
   );
   const page = (limit: number, offset: number) => sql`
-    select u.source, u.kind, u.id, u.label, u.field, u.score, (count(*) over ())::int as total
+    select u.carry as source, u.kind, u.id, u.label, u.field, u.score, (count(*) over ())::int as total
     from (${union}) u
     order by u.score, u.label, u.kind, u.id
     limit ${limit} offset ${offset}`;
@@ -378,23 +347,23 @@ export async function searchRecords(
     // Past the last page the window count has no row to ride on: count with the first row.
     const count =
       rows[0]?.total ?? (request.offset > 0 ? (rowsOf<Row>(await tx.execute(page(1, 0)))[0]?.total ?? 0) : 0);
-    const described = new Map<string, string>();
+    const lines = new Map<string, string>();
     const present = [...new Set(rows.map((r) => r.source))];
     if (present.length > 0) {
-      const lookups = present.map((i) => {
-        const ids = [...new Set(rows.filter((r) => r.source === i).map((r) => r.id))];
+      const lookups = present.map((name) => {
+        const ids = [...new Set(rows.filter((r) => r.source === name).map((r) => r.id))];
         const array = sql`array[${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,
         )}]::text[]`;
-        return sql`(select ${sql.raw(String(i))} as source, d.* from (${sources[i]!.details(array)}) d)`;
+        return sql`(select ${name}::text as source, d.* from (${described.get(name)!.details(array)}) d)`;
       });
-      const details = rowsOf<{ source: number; id: string; label: string; detail: string }>(
+      const details = rowsOf<{ source: string; id: string; label: string; detail: string }>(
         await tx.execute(sql.join(lookups, sql` union all `)),
       );
       for (const d of details) {
-        const describe = sources[d.source]?.describe;
-        described.set(`${d.source} ${d.id} ${d.label}`, describe ? describe(d.detail) : d.detail);
+        const describe = described.get(d.source)?.describe;
+        lines.set(`${d.source} ${d.id} ${d.label}`, describe ? describe(d.detail) : d.detail);
       }
     }
     return {
@@ -403,7 +372,7 @@ export async function searchRecords(
         kind: r.kind,
         id: r.id,
         label: r.label,
-        detail: described.get(`${r.source} ${r.id} ${r.label}`) ?? '',
+        detail: lines.get(`${r.source} ${r.id} ${r.label}`) ?? '',
         field: r.field,
         score: Number(r.score),
       })),
