@@ -412,6 +412,11 @@ async function runLoad() {
       ? await measureSearch({
           base: app.base,
           firstReadBase: firstReadApp?.base ?? null,
+          cpu: {
+            appPid: app.child.pid!,
+            firstReadPid: firstReadApp?.child.pid ?? null,
+            database: databaseCpu,
+          },
           token: tokens.get('noc')!,
           seconds,
           log,

@@ -4,6 +4,7 @@
 // spec 2.5's keys, weights, threshold (0.4) and minimum match length (3), in this process.
 import { searchMinimumLength, searchThreshold, searchWeights } from '@lightpath/domain/search';
 import Fuse from 'fuse.js';
+import { type DatabaseCpu, databaseCpuMsBetween, processCpuMs } from './cpu';
 
 // Site numbers, service ids, partial names, e-mail addresses, an address and typos.
 export const searchQueries = [
@@ -60,10 +61,26 @@ export type SearchBenchResult = {
   notes: string[];
 };
 
-type ConcurrentSearch = Percentiles & { connections: number; seconds: number; requestsPerSecond: number };
+type ConcurrentSearch = Percentiles & {
+  connections: number;
+  seconds: number;
+  requestsPerSecond: number;
+  // CPU milliseconds per search of the app's process and of PostgreSQL's backends (cpu.ts); absent
+  // when not measured (PGlite runs in the app).
+  appCpuMsPerRequest?: number | null;
+  databaseCpuMsPerRequest?: number | null;
+};
+
+// What a concurrent run can measure CPU with: the app process answering, and the database's backends.
+export type SearchCpu = {
+  appPid: number;
+  firstReadPid?: number | null;
+  database: DatabaseCpu | null;
+};
 
 type Options = {
   base: string;
+  cpu?: SearchCpu;
   // An app on the same database that keeps no replies (REPLY_CACHE_MB=0): the timed searches run there.
   firstReadBase?: string | null;
   token: string;
@@ -198,8 +215,16 @@ async function timedSearch(base: string, token: string, q: string): Promise<{ ms
 }
 
 // `connections` clients, each sending the queries in turn, for `seconds`.
-async function concurrentSearches(base: string, token: string, seconds: number): Promise<ConcurrentSearch> {
+async function concurrentSearches(
+  base: string,
+  token: string,
+  seconds: number,
+  pid: number | null = null,
+  database: DatabaseCpu | null = null,
+): Promise<ConcurrentSearch> {
   const samples: number[] = [];
+  const appBefore = pid ? processCpuMs(pid) : null;
+  const databaseBefore = database ? await database.sample() : null;
   const until = performance.now() + seconds * 1000;
   let next = 0;
   await Promise.all(
@@ -210,17 +235,28 @@ async function concurrentSearches(base: string, token: string, seconds: number):
       }
     }),
   );
+  const appAfter = pid ? processCpuMs(pid) : null;
+  const databaseAfter = database ? await database.sample() : null;
   return {
     ...percentiles(samples),
     connections: searchBudget.connections,
     seconds,
     requestsPerSecond: samples.length / seconds,
+    appCpuMsPerRequest:
+      appBefore !== null && appAfter !== null && samples.length > 0
+        ? (appAfter - appBefore) / samples.length
+        : null,
+    databaseCpuMsPerRequest:
+      databaseBefore && databaseAfter && samples.length > 0
+        ? databaseCpuMsBetween(databaseBefore, databaseAfter) / samples.length
+        : null,
   };
 }
 
 export async function measureSearch({
   base: appBase,
   firstReadBase = null,
+  cpu,
   token,
   seconds,
   rounds = 5,
@@ -265,13 +301,25 @@ export async function measureSearch({
   }
   log(`search: ${rounds} sequential rounds of ${searchQueries.length} queries done`);
 
-  const apiConcurrent = await concurrentSearches(base, token, seconds);
+  const apiConcurrent = await concurrentSearches(
+    base,
+    token,
+    seconds,
+    (firstReadBase ? cpu?.firstReadPid : cpu?.appPid) ?? null,
+    cpu?.database ?? null,
+  );
   log(
     `search: ${searchBudget.connections} connections${firstReadBase ? ', first reads' : ''}, p50 ${apiConcurrent.p50.toFixed(1)} ms, p95 ${apiConcurrent.p95.toFixed(1)} ms`,
   );
   let apiConcurrentRepeat: ConcurrentSearch | null = null;
   if (firstReadBase) {
-    apiConcurrentRepeat = await concurrentSearches(appBase, token, seconds);
+    apiConcurrentRepeat = await concurrentSearches(
+      appBase,
+      token,
+      seconds,
+      cpu?.appPid ?? null,
+      cpu?.database ?? null,
+    );
     log(
       `search: ${searchBudget.connections} connections, repeat reads, p50 ${apiConcurrentRepeat.p50.toFixed(1)} ms, p95 ${apiConcurrentRepeat.p95.toFixed(1)} ms`,
     );
@@ -334,24 +382,28 @@ export function renderSearchMarkdown(s: SearchBenchResult): string[] {
     );
   }
   const c = s.apiConcurrent;
+  const cpuText = (x: ConcurrentSearch) =>
+    ` | ${x.appCpuMsPerRequest == null ? '–' : x.appCpuMsPerRequest.toFixed(2)} | ${
+      x.databaseCpuMsPerRequest == null ? '–' : x.databaseCpuMsPerRequest.toFixed(2)
+    }`;
   lines.push(
     '',
-    '| measure | searches | p50 ms | p95 ms | max ms | budget | met |',
-    '|---|--:|--:|--:|--:|---|:-:|',
+    '| measure | searches | p50 ms | p95 ms | max ms | app CPU ms/req | PG CPU ms/req | budget | met |',
+    '|---|--:|--:|--:|--:|--:|--:|---|:-:|',
   );
   lines.push(
-    `| Fuse.js, in-process, one at a time | ${s.fuse.samples} | ${ms(s.fuse.p50)} | ${ms(s.fuse.p95)} | ${ms(s.fuse.max)} | | |`,
+    `| Fuse.js, in-process, one at a time | ${s.fuse.samples} | ${ms(s.fuse.p50)} | ${ms(s.fuse.p95)} | ${ms(s.fuse.max)} | | | | |`,
   );
   lines.push(
-    `| API, one at a time | ${s.apiSequential.samples} | ${ms(s.apiSequential.p50)} | ${ms(s.apiSequential.p95)} | ${ms(s.apiSequential.max)} | | |`,
+    `| API, one at a time | ${s.apiSequential.samples} | ${ms(s.apiSequential.p50)} | ${ms(s.apiSequential.p95)} | ${ms(s.apiSequential.max)} | | | | |`,
   );
   lines.push(
-    `| API, ${c.connections} connections for ${c.seconds} s (${Math.round(c.requestsPerSecond)} req/s)${s.firstReads ? ', first reads' : ''} | ${c.samples} | ${ms(c.p50)} | ${ms(c.p95)} | ${ms(c.max)} | p95 < ${s.budget.maxP95Ms} ms | ${s.met ? 'yes' : '**NO**'} |`,
+    `| API, ${c.connections} connections for ${c.seconds} s (${Math.round(c.requestsPerSecond)} req/s)${s.firstReads ? ', first reads' : ''} | ${c.samples} | ${ms(c.p50)} | ${ms(c.p95)} | ${ms(c.max)}${cpuText(c)} | p95 < ${s.budget.maxP95Ms} ms | ${s.met ? 'yes' : '**NO**'} |`,
   );
   const repeat = s.apiConcurrentRepeat;
   if (repeat)
     lines.push(
-      `| API, ${repeat.connections} connections for ${repeat.seconds} s (${Math.round(repeat.requestsPerSecond)} req/s), repeat reads (replies kept) | ${repeat.samples} | ${ms(repeat.p50)} | ${ms(repeat.p95)} | ${ms(repeat.max)} | | |`,
+      `| API, ${repeat.connections} connections for ${repeat.seconds} s (${Math.round(repeat.requestsPerSecond)} req/s), repeat reads (replies kept) | ${repeat.samples} | ${ms(repeat.p50)} | ${ms(repeat.p95)} | ${ms(repeat.max)}${cpuText(repeat)} | | |`,
     );
   lines.push('', ...s.notes.map((n) => `- ${n}`), '');
   return lines;

@@ -14,6 +14,8 @@ CREATE TABLE "search_entries" (
 	CONSTRAINT "search_entries_source_record_id_pk" PRIMARY KEY("source","record_id")
 );
 --> statement-breakpoint
+DROP INDEX "contacts_search_trgm";--> statement-breakpoint
+DROP INDEX "users_search_trgm";--> statement-breakpoint
 CREATE INDEX "search_entries_document_trgm" ON "search_entries" USING gin ("document" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "search_entries_words_trgm" ON "search_entries" USING gin ("words" gin_trgm_ops);--> statement-breakpoint
 -- Kept by the statements that change the searched tables, in their own transaction (docs/decisions/045),

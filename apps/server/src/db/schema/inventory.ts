@@ -237,11 +237,6 @@ export const contacts = pgTable(
     index('contacts_customer_idx').on(t.customerId),
     trigram('contacts_name_trgm', t.contactName),
     trigram('contacts_email_trgm', t.email),
-    // The header search matches this exact expression (modules/search/match-sql.ts).
-    index('contacts_search_trgm').using(
-      'gin',
-      sql`(coalesce(${t.contactName}, '') || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.title}, '')) gin_trgm_ops`,
-    ),
   ],
 );
 

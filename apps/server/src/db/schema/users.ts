@@ -39,10 +39,5 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     index('users_customer_idx').on(t.customerId, t.surname),
-    // The header search matches this exact expression (modules/search/match-sql.ts).
-    index('users_search_trgm').using(
-      'gin',
-      sql`(coalesce(${t.firstname}, '') || ' ' || coalesce(${t.surname}, '') || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.title}, '')) gin_trgm_ops`,
-    ),
   ],
 );

@@ -38,14 +38,18 @@ export function searchTermOf(q: string): SearchTerm {
 // Only constants of this file and of the domain reach sql.raw. Every score is float8: numeric
 // arithmetic would be slower and come back as strings.
 const num = (value: number) => sql.raw(`${value}::float8`);
-const weighted = (score: SQL, field: SearchField, fuzzy = false) =>
-  sql`power(greatest(${score}, ${num(searchExactFloor)}), ${num(searchWeightOf(field, fuzzy))})`;
+// A field's weight: a constant, or an expression (the weight of the row's field, see rankedRowsSql).
+type Weight = SearchField | SQL;
+const exponent = (weight: Weight, fuzzy: boolean) =>
+  typeof weight === 'string' ? num(searchWeightOf(weight, fuzzy)) : weight;
+const weighted = (score: SQL, weight: Weight, fuzzy = false) =>
+  sql`power(greatest(${score}, ${num(searchExactFloor)}), ${exponent(weight, fuzzy)})`;
 
 // Exact, prefix and contains bands, already weighted; null when none applies. `position` is where
 // the query starts in the lower-cased field (strpos, 0 when absent) and `length` the field's length:
 // one lower() and strpos per field is several times cheaper than three ILIKE tests. The share of the
 // field the query leaves uncovered orders matches within a band.
-export function plainScoreSql(position: SQL, length: SQL, term: SearchTerm, field: SearchField): SQL {
+export function plainScoreSql(position: SQL, length: SQL, term: SearchTerm, field: Weight): SQL {
   const uncovered = sql`(1 - ${num(term.lower.length)} / ${length})`;
   const contains = searchScoreBands.contains - searchScoreBands.prefix;
   return sql`case
@@ -62,7 +66,7 @@ export function plainScoreSql(position: SQL, length: SQL, term: SearchTerm, fiel
 // The fuzzy band from a word similarity (pg_trgm's word_similarity of the query and the field),
 // weighted; null below the threshold. `similarity` should be a column: the call is dear (a few
 // microseconds), so it is made once per field and row, and only where it could beat the plain bands.
-export function fuzzyScoreSql(similarity: SQL, field: SearchField, term: SearchTerm): SQL {
+export function fuzzyScoreSql(similarity: SQL, field: Weight, term: SearchTerm): SQL {
   const band = searchThreshold - searchScoreBands.contains;
   const floor = searchWordSimilarityFloorFor(term.lower.length);
   return sql`case when ${similarity} >= ${num(floor)} then ${weighted(
@@ -166,30 +170,74 @@ export type RankedRows = Omit<RankedSource, 'fields'> & {
   carry?: SQL;
 };
 
+// What the rule needs to know of column i's field, as SQL over a level's alias: its weight, its
+// weight when fuzzy and the best score a fuzzy match on it could reach (null where fuzzy matching
+// does not apply, which makes both the similarity and the fuzzy score null), and its name. With
+// one layout these are constants. With several, they are tables indexed by the row's layout (`d`,
+// the layout's offset), passed once as arrays: one expression per column instead of a case per
+// layout, which kept the plan small (planning it cost more than running a short search).
+type ColumnRule = {
+  weight: (level: string, i: number) => SQL;
+  fuzzyWeight: (level: string, i: number) => SQL;
+  bestFuzzy: (level: string, i: number) => SQL;
+  name: (level: string, i: number) => SQL;
+};
+
+function columnRule(layouts: readonly RankedLayout[], width: number, term: SearchTerm): ColumnRule {
+  const fuzzy = (field: SearchField) => fuzzyApplies(field, term.lower.length);
+  if (layouts.length === 1) {
+    const fields = layouts[0]!.fields;
+    return {
+      weight: (_, i) => num(searchWeightOf(fields[i]!, false)),
+      fuzzyWeight: (_, i) =>
+        fuzzy(fields[i]!) ? num(searchWeightOf(fields[i]!, true)) : sql.raw('null::float8'),
+      bestFuzzy: (_, i) => (fuzzy(fields[i]!) ? num(bestFuzzy(fields[i]!)) : sql.raw('null::float8')),
+      name: (_, i) => sql.raw(`'${fields[i]!}'`),
+    };
+  }
+  const table = <T>(of: (field: SearchField) => T | null) =>
+    layouts.flatMap((layout) =>
+      Array.from({ length: width }, (_, i) => (layout.fields[i] ? of(layout.fields[i]!) : null)),
+    );
+  const weights = table((f) => searchWeightOf(f, false));
+  const fuzzyWeights = table((f) => (fuzzy(f) ? searchWeightOf(f, true) : null));
+  const bests = table((f) => (fuzzy(f) ? bestFuzzy(f) : null));
+  const names = table((f) => f);
+  // Constants of the domain only: weights and field names.
+  const at = (values: (number | string | null)[], type: string) => {
+    const array = sql.raw(
+      `(array[${values.map((v) => (v === null ? 'null' : typeof v === 'number' ? String(v) : `'${v}'`)).join(', ')}]::${type}[])`,
+    );
+    return (level: string, i: number) => sql`${array}[${sql.raw(`${level}.d + ${i + 1}`)}]`;
+  };
+  return {
+    weight: at(weights, 'float8'),
+    fuzzyWeight: at(fuzzyWeights, 'float8'),
+    bestFuzzy: at(bests, 'float8'),
+    name: at(names, 'text'),
+  };
+}
+
 // Four levels: where the query is in each field (x), plain scores (p), word similarities (s),
 // weighted scores (y). `offset 0` keeps each level a level of its own; otherwise the planner would
-// inline an expression into every place that reads it and compute it again. With several layouts
-// each level picks the field's rule by the row's layout (a case on the discriminator, carried as `d`).
+// inline an expression into every place that reads it and compute it again.
 export function rankedRowsSql(rows: RankedRows, term: SearchTerm): SQL {
   const { values, layouts } = rows;
   const raw = (text: string) => sql.raw(text);
   const columns = values.map((_, i) => i);
-  // The layout's answer for column i, as one expression over the rows of every layout.
-  const perLayout = (i: number, answer: (field: SearchField) => SQL | null, type: string): SQL => {
-    const of = (layout: RankedLayout) => {
-      const field = layout.fields[i];
-      return (field && answer(field)) ?? raw(`null::${type}`);
-    };
-    if (layouts.length === 1) return of(layouts[0]!);
-    return sql`case d ${sql.join(
-      layouts.map((layout) => sql`when ${layout.source} then ${of(layout)}`),
-      sql` `,
-    )} end`;
-  };
+  const rule = columnRule(layouts, values.length, term);
   const fuzzyIn = (i: number) =>
     layouts.some((l) => l.fields[i] !== undefined && fuzzyApplies(l.fields[i]!, term.lower.length));
   const carried = (level: string) =>
     raw(`${level}.kind, ${level}.id, ${level}.label${rows.carry ? `, ${level}.carry` : ''}, ${level}.d`);
+  // The row's layout as the offset of its fields in the rule's tables.
+  const layoutOffset =
+    layouts.length === 1
+      ? sql`0`
+      : sql`case ${rows.discriminator} ${sql.join(
+          layouts.map((layout, l) => sql`when ${layout.source} then ${raw(String(l * values.length))}`),
+          sql` `,
+        )} end`;
   // Level x: where the query starts in each field, its length, and the values fuzzy matching reads.
   const located = columns.map((i) => {
     const value = values[i]!;
@@ -201,7 +249,7 @@ export function rankedRowsSql(rows: RankedRows, term: SearchTerm): SQL {
   // Level p: plain scores.
   const plain = columns.map(
     (i) =>
-      sql`${perLayout(i, (field) => plainScoreSql(raw(`x.o${i}`), raw(`x.n${i}`), term, field), 'float8')} as ${raw(`p${i}`)}`,
+      sql`${plainScoreSql(raw(`x.o${i}`), raw(`x.n${i}`), term, rule.weight('x', i))} as ${raw(`p${i}`)}`,
   );
   const carriedValues = columns.flatMap((i) => (fuzzyIn(i) ? [sql`, ${raw(`x.v${i}`)}`] : []));
   const plainBest = raw(`least(${columns.map((i) => `p.p${i}`).join(', ')})`);
@@ -209,38 +257,20 @@ export function rankedRowsSql(rows: RankedRows, term: SearchTerm): SQL {
   const scored = columns.map((i) => {
     const p = raw(`p.p${i}`);
     if (!fuzzyIn(i)) return p;
-    const similarity = perLayout(
-      i,
-      (field) =>
-        fuzzyApplies(field, term.lower.length)
-          ? sql`case when ${p} is null and ${num(bestFuzzy(field))} < coalesce(${plainBest}, 2)
-              then word_similarity(${term.lower}, ${raw(`p.v${i}`)}) end`
-          : null,
-      'real',
-    );
-    return sql`${p}, ${similarity} as ${raw(`s${i}`)}`;
+    return sql`${p}, case when ${p} is null and ${rule.bestFuzzy('p', i)} < coalesce(${plainBest}, 2)
+      then word_similarity(${term.lower}, ${raw(`p.v${i}`)}) end as ${raw(`s${i}`)}`;
   });
   // Level y: each field's weighted score.
   const weightedScores = columns.map((i) =>
     fuzzyIn(i)
-      ? sql`coalesce(${raw(`s.p${i}`)}, ${perLayout(
-          i,
-          (field) =>
-            fuzzyApplies(field, term.lower.length) ? fuzzyScoreSql(raw(`s.s${i}`), field, term) : null,
-          'float8',
-        )}) as ${raw(`w${i}`)}`
+      ? sql`coalesce(${raw(`s.p${i}`)}, ${fuzzyScoreSql(raw(`s.s${i}`), rule.fuzzyWeight('s', i), term)}) as ${raw(`w${i}`)}`
       : sql`${raw(`s.p${i}`)} as ${raw(`w${i}`)}`,
   );
   const leastOfY = `least(${columns.map((i) => `y.w${i}`).join(', ')})`;
-  const fieldOf = (layout: RankedLayout) =>
-    `case ${leastOfY} ${layout.fields.map((f, i) => `when y.w${i} then '${f}'`).join(' ')} end`;
-  const fieldOfBest =
-    layouts.length === 1
-      ? raw(fieldOf(layouts[0]!))
-      : sql`case y.d ${sql.join(
-          layouts.map((layout) => sql`when ${layout.source} then ${raw(fieldOf(layout))}`),
-          sql` `,
-        )} end`;
+  const fieldOfBest = sql`case ${raw(leastOfY)} ${sql.join(
+    columns.map((i) => sql`when ${raw(`y.w${i}`)} then ${rule.name('y', i)}`),
+    sql` `,
+  )} end`;
   const kindFilter = rows.kinds
     ? sql`and y.kind in (${sql.join(
         rows.kinds.map((k) => sql`${k}`),
@@ -259,7 +289,7 @@ export function rankedRowsSql(rows: RankedRows, term: SearchTerm): SQL {
           from (
             select ${rows.kind} as kind, ${rows.id} as id, ${rows.label} as label${
               rows.carry ? sql`, ${rows.carry} as carry` : sql``
-            }, ${rows.discriminator ?? sql`null::text`} as d, ${sql.join(located, sql`, `)}
+            }, ${layoutOffset} as d, ${sql.join(located, sql`, `)}
             from ${rows.from}
             where ${rows.where}
             offset 0

@@ -21,7 +21,6 @@ import {
   type SearchTerm,
   searchTermOf,
   similarTo,
-  trigramsOf,
 } from './match-sql';
 
 export type SearchRequest = {
