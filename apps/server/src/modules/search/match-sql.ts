@@ -181,6 +181,9 @@ type ColumnRule = {
   fuzzyWeight: (level: string, i: number) => SQL;
   bestFuzzy: (level: string, i: number) => SQL;
   name: (level: string, i: number) => SQL;
+  // The tables, selected once at the first level and carried (by reference) through the others.
+  tables: SQL | null;
+  carried: string;
 };
 
 function columnRule(layouts: readonly RankedLayout[], width: number, term: SearchTerm): ColumnRule {
@@ -193,28 +196,45 @@ function columnRule(layouts: readonly RankedLayout[], width: number, term: Searc
         fuzzy(fields[i]!) ? num(searchWeightOf(fields[i]!, true)) : sql.raw('null::float8'),
       bestFuzzy: (_, i) => (fuzzy(fields[i]!) ? num(bestFuzzy(fields[i]!)) : sql.raw('null::float8')),
       name: (_, i) => sql.raw(`'${fields[i]!}'`),
+      tables: null,
+      carried: '',
     };
   }
   const table = <T>(of: (field: SearchField) => T | null) =>
     layouts.flatMap((layout) =>
       Array.from({ length: width }, (_, i) => (layout.fields[i] ? of(layout.fields[i]!) : null)),
     );
-  const weights = table((f) => searchWeightOf(f, false));
-  const fuzzyWeights = table((f) => (fuzzy(f) ? searchWeightOf(f, true) : null));
-  const bests = table((f) => (fuzzy(f) ? bestFuzzy(f) : null));
-  const names = table((f) => f);
   // Constants of the domain only: weights and field names.
-  const at = (values: (number | string | null)[], type: string) => {
-    const array = sql.raw(
-      `(array[${values.map((v) => (v === null ? 'null' : typeof v === 'number' ? String(v) : `'${v}'`)).join(', ')}]::${type}[])`,
-    );
-    return (level: string, i: number) => sql`${array}[${sql.raw(`${level}.d + ${i + 1}`)}]`;
-  };
+  const array = (values: (number | string | null)[], type: string) =>
+    `array[${values.map((v) => (v === null ? 'null' : typeof v === 'number' ? String(v) : `'${v}'`)).join(', ')}]::${type}[]`;
+  const at = (column: string) => (level: string, i: number) =>
+    sql.raw(`${level}.${column}[${level}.d + ${i + 1}]`);
   return {
-    weight: at(weights, 'float8'),
-    fuzzyWeight: at(fuzzyWeights, 'float8'),
-    bestFuzzy: at(bests, 'float8'),
-    name: at(names, 'text'),
+    weight: at('rw'),
+    fuzzyWeight: at('rf'),
+    bestFuzzy: at('rb'),
+    name: at('rn'),
+    tables: sql.raw(
+      [
+        `${array(
+          table((f) => searchWeightOf(f, false)),
+          'float8',
+        )} as rw`,
+        `${array(
+          table((f) => (fuzzy(f) ? searchWeightOf(f, true) : null)),
+          'float8',
+        )} as rf`,
+        `${array(
+          table((f) => (fuzzy(f) ? bestFuzzy(f) : null)),
+          'float8',
+        )} as rb`,
+        `${array(
+          table((f) => f),
+          'text',
+        )} as rn`,
+      ].join(', '),
+    ),
+    carried: ', rw, rf, rb, rn',
   };
 }
 
@@ -229,7 +249,9 @@ export function rankedRowsSql(rows: RankedRows, term: SearchTerm): SQL {
   const fuzzyIn = (i: number) =>
     layouts.some((l) => l.fields[i] !== undefined && fuzzyApplies(l.fields[i]!, term.lower.length));
   const carried = (level: string) =>
-    raw(`${level}.kind, ${level}.id, ${level}.label${rows.carry ? `, ${level}.carry` : ''}, ${level}.d`);
+    raw(
+      `${level}.kind, ${level}.id, ${level}.label${rows.carry ? `, ${level}.carry` : ''}, ${level}.d${rule.carried.replaceAll(', ', `, ${level}.`)}`,
+    );
   // The row's layout as the offset of its fields in the rule's tables.
   const layoutOffset =
     layouts.length === 1
@@ -289,7 +311,7 @@ export function rankedRowsSql(rows: RankedRows, term: SearchTerm): SQL {
           from (
             select ${rows.kind} as kind, ${rows.id} as id, ${rows.label} as label${
               rows.carry ? sql`, ${rows.carry} as carry` : sql``
-            }, ${layoutOffset} as d, ${sql.join(located, sql`, `)}
+            }, ${layoutOffset} as d${rule.tables ? sql`, ${rule.tables}` : sql``}, ${sql.join(located, sql`, `)}
             from ${rows.from}
             where ${rows.where}
             offset 0

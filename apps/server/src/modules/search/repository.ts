@@ -128,7 +128,7 @@ function entrySources(timeZone: string): EntrySource[] {
         else 'service' end`,
       details: (ids) => sql`select s.service_id::text as id, s.service_id::text as label,
           concat_ws(${separator}, s.description, c.customer_code, case when s.status = 0 then 'Disabled' end) as detail
-        from services s join customers c on c.customer_id = s.customer_id where s.service_id = any(${ids})`,
+        from services s join customers c on c.customer_id = s.customer_id where s.service_id = any(${ids}::text[])`,
     },
     {
       name: 'users',
@@ -281,7 +281,7 @@ function circuitSource(
             )
           : sql`(0, '')`
       }) p(id, name) on p.id = t.provider_id
-      where t.service_id = any(${ids})`,
+      where t.service_id = any(${ids}::text[])`,
   };
 }
 
@@ -341,37 +341,39 @@ export async function searchRecords(
     from (${union}) u
     order by u.score, u.label, u.kind, u.id
     limit ${limit} offset ${offset}`;
+  // The page and its rows' details in one statement (one round trip, one plan): each set describes
+  // the ids of its rows on the page, looked up by id once the page is chosen.
+  const withDetails = sql`
+    with page as materialized (${page(request.limit, request.offset)}),
+    details as (${sql.join(
+      [...described].map(
+        ([name, source]) =>
+          sql`(select ${name}::text as source, d.id, d.label, d.detail from (${source.details(
+            sql`(select array_agg(p.id) from page p where p.source = ${name})`,
+          )}) d)`,
+      ),
+      sql` union all `,
+    )})
+    select p.*, d.detail from page p
+      left join details d on d.source = p.source and d.id = p.id and d.label is not distinct from p.label
+    order by p.score, p.label, p.kind, p.id`;
   return withTrigramPlan(db, term, async (tx) => {
-    const rows = rowsOf<Row>(await tx.execute(page(request.limit, request.offset)));
+    const rows = rowsOf<Row & { detail: string | null }>(await tx.execute(withDetails));
     // Past the last page the window count has no row to ride on: count with the first row.
     const count =
       rows[0]?.total ?? (request.offset > 0 ? (rowsOf<Row>(await tx.execute(page(1, 0)))[0]?.total ?? 0) : 0);
-    const lines = new Map<string, string>();
-    const present = [...new Set(rows.map((r) => r.source))];
-    if (present.length > 0) {
-      const lookups = present.map((name) => {
-        const ids = [...new Set(rows.filter((r) => r.source === name).map((r) => r.id))];
-        const array = sql`array[${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::text[]`;
-        return sql`(select ${name}::text as source, d.* from (${described.get(name)!.details(array)}) d)`;
-      });
-      const details = rowsOf<{ source: string; id: string; label: string; detail: string }>(
-        await tx.execute(sql.join(lookups, sql` union all `)),
-      );
-      for (const d of details) {
-        const describe = described.get(d.source)?.describe;
-        lines.set(`${d.source} ${d.id} ${d.label}`, describe ? describe(d.detail) : d.detail);
-      }
-    }
+    const line = (r: Row & { detail: string | null }) => {
+      if (r.detail === null) return '';
+      const describe = described.get(r.source)?.describe;
+      return describe ? describe(r.detail) : r.detail;
+    };
     return {
       count,
       results: rows.map((r) => ({
         kind: r.kind,
         id: r.id,
         label: r.label,
-        detail: lines.get(`${r.source} ${r.id} ${r.label}`) ?? '',
+        detail: line(r),
         field: r.field,
         score: Number(r.score),
       })),
