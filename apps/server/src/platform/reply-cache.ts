@@ -73,7 +73,7 @@ export const untrackedTables: Record<string, string> = {
   // Kept by triggers on services in the statement that changes them (docs/decisions/042): a reply
   // reading the totals declares services, whose version the same transaction bumps.
   service_totals: 'derived from services in the same statement; readers declare services',
-  // Kept by triggers on the searched tables in the writing statement (docs/decisions/045): the search
+  // Kept by triggers on the searched tables in the writing statement (docs/decisions/046): the search
   // declares those tables, whose versions the same transaction bumps.
   search_entries: 'derived from the searched tables in the same statement; the search declares them',
   data_versions: 'the versions themselves',

@@ -18,7 +18,7 @@ DROP INDEX "contacts_search_trgm";--> statement-breakpoint
 DROP INDEX "users_search_trgm";--> statement-breakpoint
 CREATE INDEX "search_entries_document_trgm" ON "search_entries" USING gin ("document" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "search_entries_words_trgm" ON "search_entries" USING gin ("words" gin_trgm_ops);--> statement-breakpoint
--- Kept by the statements that change the searched tables, in their own transaction (docs/decisions/045),
+-- Kept by the statements that change the searched tables, in their own transaction (docs/decisions/046),
 -- like service_totals (0024): a rolled-back write changes no entry, and a reader never sees an entry
 -- without its row. Each source has a refresh of the entries of some records (delete, then insert what
 -- the table holds now, in key order), which its statement triggers call with the ids the statement

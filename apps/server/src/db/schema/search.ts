@@ -3,7 +3,7 @@ import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 // The header search's records, one row per searchable site, service, user, contact, event and shelf,
 // kept by statement triggers on those tables (and service_patching, for a service's address) in the
-// writing statement itself (migration 0026, docs/decisions/045). A search reads one trigram index
+// writing statement itself (migration 0026, docs/decisions/046). A search reads one trigram index
 // over one narrow table instead of a dozen indexes over six wide ones, and every text is lower-cased
 // once, at write. Readers declare the source tables for kept replies: the same transaction bumps them.
 export const searchEntries = pgTable(

@@ -156,7 +156,7 @@ export function rankedSql(source: RankedSource, term: SearchTerm): SQL {
   );
 }
 
-// Rows of several record sets read in one scan (the kept search entries, docs/decisions/045): each
+// Rows of several record sets read in one scan (the kept search entries, docs/decisions/046): each
 // row's `discriminator` names its set, whose layout says which field each value column holds.
 export type RankedLayout = { source: string | null; fields: readonly SearchField[] };
 export type RankedRows = Omit<RankedSource, 'fields'> & {

@@ -89,7 +89,7 @@ function documentMatches(fields: readonly Field[], term: SearchTerm): SQL {
   return sql`(${contains} or (${prefilter}${document} %> ${similarTo(term)}))`;
 }
 
-// The record sets kept in search_entries (migration 0026, docs/decisions/045): their fields in the
+// The record sets kept in search_entries (migration 0026, docs/decisions/046): their fields in the
 // order of the entries' value columns (the migration writes them so), the kinds they can yield, their
 // kind from the entry (`e`), and their details.
 type EntrySource = Described & {

@@ -1,4 +1,4 @@
-// The kept search entries (migration 0026, docs/decisions/045): a write to any searched table is
+// The kept search entries (migration 0026, docs/decisions/046): a write to any searched table is
 // found by the next search, whoever wrote it and however, and a customer never finds another's records.
 import type { SearchResult } from '@lightpath/domain/search';
 import { and, eq, sql } from 'drizzle-orm';
