@@ -3,6 +3,7 @@
 // fault scripts that way, before `npm test` builds). Plus the few HTTP calls the scripts make.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { freePort } from '../../bench/startup';
 
@@ -160,4 +161,24 @@ export function report(title: string, rows: [string, string | number][], figures
   console.log(`\n${title}`);
   const width = Math.max(...rows.map(([label]) => label.length));
   for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
+}
+
+// An external system that accepts connections and never answers: what a hung server or a firewall that
+// drops packets looks like to a client, so only the client's own timeout ends the wait.
+export async function blackHole() {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    port,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
 }

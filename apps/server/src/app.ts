@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { awxFor } from './integrations/awx/select';
 import { simulatedDeviceInventory } from './integrations/devices/simulator';
+import { fetchPausedAfterFailure } from './integrations/failure-pause';
 import { netboxClient } from './integrations/netbox/client';
 import { simulatedNetBox, simulatedProviders } from './integrations/netbox/simulator';
 import { netboxVersionOfShelf } from './integrations/netbox/simulator-dcim';
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
         queries: config.telemetry.queries,
         timeoutMs: config.telemetry.timeoutMs,
         health: recorders.for('telemetry'),
+        fetch: fetchPausedAfterFailure('Prometheus', config.externalPauseMs),
       })
     : simulatedTelemetry(db);
   const netbox =
@@ -167,6 +169,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
           headEndRole: config.netbox.headEndRole,
           timeoutMs: config.netbox.timeoutMs,
           health: recorders.for('netbox'),
+          fetch: fetchPausedAfterFailure('NetBox', config.externalPauseMs),
         })
       : simulatedNetBox(db, {
           providerName: config.provider.name,
@@ -179,7 +182,11 @@ export async function buildApp(config: Config, database: Database, options: Buil
           },
         });
   const zabbix = config.zabbix
-    ? zabbixApi({ ...config.zabbix, health: recorders.for('zabbix') })
+    ? zabbixApi({
+        ...config.zabbix,
+        health: recorders.for('zabbix'),
+        fetch: fetchPausedAfterFailure('Zabbix', config.externalPauseMs),
+      })
     : simulatedZabbix(db, shelfHosts);
   const tickets = ticketSystemFor(config, app.log, recorders.for('tickets'));
   const awx = awxFor(config, { db, telemetry, health: recorders.for('awx') });

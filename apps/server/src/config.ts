@@ -116,6 +116,9 @@ const envSchema = z.object({
   NETBOX_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   ZABBIX_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   ZENDESK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // After an external system did not answer, how long calls to it fail at once instead of waiting out
+  // the timeout again (integrations/failure-pause.ts); 0 asks it every time.
+  EXTERNAL_PAUSE_AFTER_FAILURE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   // Uploaded files (site access forms): a folder, by default under DATA_DIR.
   UPLOADS_DIR: z.string().optional(),
   // Memory for kept replies (platform/reply-cache.ts), per instance; 0 keeps none (ETags still work).
@@ -163,6 +166,8 @@ export type Config = {
   zendesk: { url: string; email: string; apiToken: string; timeoutMs?: number } | null;
   zabbix: { url: string; username: string; password: string; timeoutMs?: number } | null;
   awx: { url: string; token: string; timeoutMs: number } | null;
+  // How long an external system that did not answer is not asked again (0: asked every time).
+  externalPauseMs: number;
   uploads: { dir: string; maxBytes: number };
   replyCacheBytes: number;
   apiLog: { enabled: boolean; retentionDays: number };
@@ -281,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : null,
     awx:
       e.AWX_URL && e.AWX_TOKEN ? { url: e.AWX_URL, token: e.AWX_TOKEN, timeoutMs: e.AWX_TIMEOUT_MS } : null,
+    externalPauseMs: e.EXTERNAL_PAUSE_AFTER_FAILURE_MS,
     uploads: { dir: resolve(e.UPLOADS_DIR ?? resolve(e.DATA_DIR, 'uploads')), maxBytes: e.UPLOAD_MAX_BYTES },
     replyCacheBytes: Math.round(e.REPLY_CACHE_MB * 1024 * 1024),
     apiLog: { enabled: e.API_LOG ?? true, retentionDays: e.API_LOG_RETENTION_DAYS },

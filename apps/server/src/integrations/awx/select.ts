@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { fetchPausedAfterFailure } from '../failure-pause';
 import type { IntegrationHealth } from '../health';
 import type { Telemetry } from '../telemetry/telemetry';
 import type { Awx } from './awx';
@@ -18,6 +19,7 @@ export function awxFor(
       url: config.awx.url,
       token: config.awx.token,
       timeoutMs: config.awx.timeoutMs,
+      fetch: fetchPausedAfterFailure('AWX', config.externalPauseMs),
       ...(deps.health && { health: deps.health }),
     });
   }

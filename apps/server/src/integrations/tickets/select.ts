@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import { fetchPausedAfterFailure } from '../failure-pause';
 import type { IntegrationHealth } from '../health';
 import { builtInTickets } from './built-in';
 import type { TicketSystem } from './ticket-system';
@@ -20,6 +21,7 @@ export function ticketSystemFor(
         email: config.zendesk.email,
         apiToken: config.zendesk.apiToken,
         timeoutMs: config.zendesk.timeoutMs,
+        fetch: fetchPausedAfterFailure('Zendesk', config.externalPauseMs),
         ...(health && { health }),
       },
       { log },
