@@ -350,6 +350,31 @@ export const alarmSchema = z.object({
 });
 export type Alarm = z.output<typeof alarmSchema>;
 
+// Where the alarms come from and whether they are current (issue 19). The alarms are Zabbix's problems
+// as the sync last read them; when Zabbix stops answering they stay as they were, so a page says so,
+// rather than showing old alarms, or none, as if they were now.
+export const alarmsFreshnessSchema = z.object({
+  source: z.enum(['zabbix', 'simulator']),
+  // True while the latest outcome recorded for Zabbix is an error.
+  failing: z.boolean(),
+  // When Zabbix last answered (any call, recorded at most every 30 s); null when it never has.
+  lastread: z.number().nullable(),
+  // When a call to Zabbix last failed; null when none has.
+  lasttried: z.number().nullable(),
+});
+export type AlarmsFreshness = z.output<typeof alarmsFreshnessSchema>;
+
+export function alarmsFailing(lastSuccess: number | null, lastError: number | null): boolean {
+  return lastError !== null && (lastSuccess === null || lastError > lastSuccess);
+}
+
+// `lastTried` and `lastRead` are times as the reader reads them, with their zone.
+export function alarmsStaleMessage(lastTried: string, lastRead: string | null): string {
+  return lastRead === null
+    ? `Zabbix is not answering (last tried ${lastTried}), so no alarms could be read. Shelves may have alarms that are not shown.`
+    : `Zabbix is not answering (last tried ${lastTried}). The alarms shown are the ones it reported by ${lastRead}; newer ones are not shown.`;
+}
+
 // A part (modelParts): empty on a shelf whose parts were never recorded (added by hand, not yet
 // updated from the device), since every model the network runs has at least one.
 export const shelfPartSchema = z.object({

@@ -21,6 +21,7 @@ import { DeviceUnreachable } from '../../integrations/devices/devices';
 import { simulatedDeviceInventory } from '../../integrations/devices/simulator';
 import { ZabbixError } from '../../integrations/zabbix/zabbix';
 import { buildTestApp, demo, problemOf, type TestApp } from '../../test/helper';
+import { recordFailure, recordSuccess } from '../integrations/repository';
 import { syncAlarms } from './alarms';
 
 let t: TestApp;
@@ -709,5 +710,60 @@ describe('alarms from Zabbix', () => {
     // A problem that ended leaves the table on the next round.
     const fewer = { ...zabbix, listProblems: async () => onShelves.slice(1) };
     expect(await syncAlarms({ ...t.app.dependencies, zabbix: fewer })).toEqual({ written: 0, removed: 1 });
+  });
+});
+
+describe('whether the alarms are current', () => {
+  const freshness = (app: TestApp, as: string = demo.noc) =>
+    app.call({ method: 'GET', url: '/api/equipment/alarms/freshness', as });
+
+  it('is always so for the simulator, and refused to customers', async () => {
+    const reply = await freshness(t);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().payload).toEqual({
+      source: 'simulator',
+      failing: false,
+      lastread: null,
+      lasttried: null,
+    });
+    expect((await freshness(t, demo.tech)).statusCode).toBe(200);
+    expect((await freshness(t, demo.ungAdmin)).statusCode).toBe(403);
+  });
+
+  it("follows a real Zabbix's recorded outcomes: failing while its latest is an error, current once it answers", async () => {
+    const zabbixUrl = 'http://127.0.0.1:9/api_jsonrpc.php';
+    const real = await buildTestApp({ zabbix: { url: zabbixUrl, username: 'portal', password: 'portal' } });
+    const [failedFirst, answered, failedAgain] = ['01:00', '01:05', '01:10'].map(
+      (time) => new Date(`2026-11-20T${time}:00Z`),
+    ) as [Date, Date, Date];
+    const seconds = (date: Date) => date.getTime() / 1000;
+    try {
+      const payload = async () => (await freshness(real)).json().payload;
+      expect(await payload()).toEqual({ source: 'zabbix', failing: false, lastread: null, lasttried: null });
+      // Never answered: failing, with nothing read.
+      await recordFailure(real.database.db, 'zabbix', zabbixUrl, failedFirst, 'refused');
+      expect(await payload()).toEqual({
+        source: 'zabbix',
+        failing: true,
+        lastread: null,
+        lasttried: seconds(failedFirst),
+      });
+      // Answered after that: current.
+      await recordSuccess(real.database.db, 'zabbix', zabbixUrl, answered);
+      expect(await payload()).toMatchObject({ failing: false, lastread: seconds(answered) });
+      // Failing again: the alarms are the ones read by the last answer.
+      await recordFailure(real.database.db, 'zabbix', zabbixUrl, failedAgain, 'timed out');
+      expect(await payload()).toEqual({
+        source: 'zabbix',
+        failing: true,
+        lastread: seconds(answered),
+        lasttried: seconds(failedAgain),
+      });
+      // Outcomes of another address belong to a Zabbix no longer configured.
+      await recordSuccess(real.database.db, 'zabbix', 'http://old-zabbix/api_jsonrpc.php', new Date());
+      expect(await payload()).toMatchObject({ failing: true });
+    } finally {
+      await real.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { envelope, listOf, messageOnly } from '@lightpath/domain/api';
 import {
   alarmSchema,
+  alarmsFreshnessSchema,
   cardListQuerySchema,
   cardSchema,
   shelfCheckSchema,
@@ -29,6 +30,7 @@ import { foundFirst } from '../../platform/found-first';
 import type { ReplyCacheRule } from '../../platform/reply-cache';
 import { contextOf } from '../../platform/service-context';
 import {
+  alarmsFreshness,
   checkOrUpdateShelf,
   createShelf,
   deleteShelf,
@@ -137,6 +139,21 @@ export const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await listShelfPortsFor(contextOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/equipment/alarms/freshness',
+    {
+      // Zabbix's recorded outcomes change with every failure (at most one write a second) and recovery.
+      config: { permission: 'equipment.view', replyCache: { reads: ['integration_status'] } },
+      schema: {
+        tags,
+        summary:
+          'Whether the alarms shown are current: their source, and while a real Zabbix is not answering, when it last answered and when it was last tried (alarms stay as Zabbix last reported them)',
+        response: { 200: envelope(alarmsFreshnessSchema) },
+      },
+    },
+    async (request) => ok(await alarmsFreshness(contextOf(request))),
   );
 
   app.get(

@@ -2,6 +2,8 @@ import { scopeOf } from '@lightpath/domain/actor';
 import { type ListQuery, parseSort } from '@lightpath/domain/api';
 import { toCsv } from '@lightpath/domain/csv';
 import {
+  type AlarmsFreshness,
+  alarmsFailing,
   type CardFilter,
   cardSortFields,
   checkResultOf,
@@ -27,7 +29,9 @@ import { recordAudit } from '../../platform/audit';
 import { columnUpdates } from '../../platform/column-updates';
 import { AppError, Conflict, Invalid, NotFound } from '../../platform/errors';
 import { queueEmail } from '../../platform/outbox';
+import { toUnixSeconds } from '../../platform/scope';
 import type { ServiceContext } from '../../platform/service-context';
+import { listStatuses } from '../integrations/repository';
 import { findSiteRow } from '../sites/repository';
 import {
   type CardRow,
@@ -109,6 +113,17 @@ export async function getShelfDetailNamed(
 export async function listShelfPortsFor(ctx: ServiceContext, id: number): Promise<ShelfPort[]> {
   await getShelf(ctx, id);
   return listShelfPorts(ctx.query, id);
+}
+
+// Whether the alarms the pages show are current: the simulator always is; a real Zabbix is as its
+// recorded outcomes say (Administration → Integrations' own record, docs/decisions/018).
+export async function alarmsFreshness(ctx: ServiceContext): Promise<AlarmsFreshness> {
+  const zabbix = ctx.config.zabbix;
+  if (!zabbix) return { source: 'simulator', failing: false, lastread: null, lasttried: null };
+  const status = (await listStatuses(ctx.db)).find((s) => s.system === 'zabbix' && s.address === zabbix.url);
+  const lastread = toUnixSeconds(status?.lastSuccessAt ?? null);
+  const lasttried = toUnixSeconds(status?.lastErrorAt ?? null);
+  return { source: 'zabbix', failing: alarmsFailing(lastread, lasttried), lastread, lasttried };
 }
 
 export async function listShelfAlarmsFor(ctx: ServiceContext, id: number) {

@@ -14,6 +14,7 @@ import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { type ListShelvesParams, useShelves } from '../../../features/equipment/api/list-shelves';
+import { AlarmsFreshnessNotice } from '../../../features/equipment/components/alarms-freshness-notice';
 import { SitePicker } from '../../../features/equipment/components/pickers';
 import { ShelfFormModal } from '../../../features/equipment/components/shelf-form-modal';
 import { type ShelfSelection, ShelvesTable } from '../../../features/equipment/components/shelves-table';
@@ -159,6 +160,7 @@ export function EquipmentPage() {
           </Group>
         }
       />
+      <AlarmsFreshnessNotice mb="md" />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} shadow="xs">
         <Group gap="sm" mb="md" align="flex-end">
           <TextInput

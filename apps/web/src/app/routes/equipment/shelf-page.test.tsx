@@ -1,6 +1,7 @@
-import { equipmentMessages } from '@lightpath/domain/equipment';
+import { alarmsStaleMessage, equipmentMessages } from '@lightpath/domain/equipment';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../lib/format';
 import { shelfDetail } from '../../../test/equipment-test-fixtures';
 import { ok, renderSignedIn, sessionFor } from '../../../test/page-fixtures';
 import { ShelfPage } from './shelf-page';
@@ -102,6 +103,41 @@ describe('ShelfPage', () => {
       },
     });
     expect(await screen.findByText(/The shelf you asked for does not exist/)).toBeTruthy();
+  });
+
+  it('says over the alarms that they may be out of date while Zabbix is not answering, and when it last did', async () => {
+    render(3, '/equipment/shelf/2', {
+      'GET /api/equipment/alarms/freshness': ok({
+        source: 'zabbix',
+        failing: true,
+        lastread: 1_790_000_000,
+        lasttried: 1_790_000_600,
+      }),
+    });
+    const alarms = await screen.findByRole('region', { name: 'Alarms' });
+    expect(await within(alarms).findByText('Alarms may be out of date')).toBeTruthy();
+    expect(
+      within(alarms).getByText(
+        alarmsStaleMessage(formatDateTime(1_790_000_600), formatDateTime(1_790_000_000)),
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says nothing more while Zabbix answers', async () => {
+    const { calls } = render(3, '/equipment/shelf/2', {
+      'GET /api/equipment/alarms/freshness': ok({
+        source: 'zabbix',
+        failing: false,
+        lastread: 1_790_000_000,
+        lasttried: 1_789_000_000,
+      }),
+    });
+    const alarms = await screen.findByRole('region', { name: 'Alarms' });
+    expect(within(alarms).getByText('Power supply 1 failed')).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.some((call) => call.url.includes('/api/equipment/alarms/freshness'))).toBe(true),
+    );
+    expect(within(alarms).queryByText('Alarms may be out of date')).toBeNull();
   });
 
   it('shows the chassis by slot, the ports with their services, alarms by level and the release badge', async () => {

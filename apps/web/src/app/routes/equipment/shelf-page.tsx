@@ -13,6 +13,7 @@ import { downloadInventory, type InventoryFormat } from '../../../features/equip
 import { useShelf, useSpackStats } from '../../../features/equipment/api/get-shelf';
 import { invalidateEquipment, useDeleteShelf } from '../../../features/equipment/api/save-shelf';
 import { AlarmCounts } from '../../../features/equipment/components/alarm-counts';
+import { AlarmsFreshnessNotice } from '../../../features/equipment/components/alarms-freshness-notice';
 import { SpackBadge } from '../../../features/equipment/components/equipment-badges';
 import { PortDrawer } from '../../../features/equipment/components/port-drawer';
 import { ShelfAlarms } from '../../../features/equipment/components/shelf-alarms';
@@ -231,7 +232,10 @@ export function ShelfPage() {
               </FactList>
             </Panel>
             <Panel title="Alarms" count={shelf.alarmlist.length}>
-              <ShelfAlarms alarms={shelf.alarmlist} onPort={(portid) => openPort({ portid })} />
+              <Stack gap="sm">
+                <AlarmsFreshnessNotice />
+                <ShelfAlarms alarms={shelf.alarmlist} onPort={(portid) => openPort({ portid })} />
+              </Stack>
             </Panel>
           </Stack>
         </Grid.Col>
