@@ -34,6 +34,11 @@ describe('load retries', () => {
     expect(retryWaitMs(new TypeError('Failed to fetch'))).toBeLessThanOrEqual(1000);
   });
 
+  // Issue 19: the portal answers 502 once it has waited out an external system's own timeout.
+  it('never retry an external system the portal could not reach', () => {
+    expect(retryWaitMs(new ApiError(502, 'Zabbix cannot be reached right now.'))).toBe(0);
+  });
+
   it('never retry a refusal', () => {
     expect(retryWaitMs(new ApiError(404, 'Not found'))).toBe(0);
     expect(retryWaitMs(new ApiError(403, 'Forbidden'))).toBe(0);

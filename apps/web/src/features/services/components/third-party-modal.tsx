@@ -3,6 +3,7 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { InlineWarning } from '../../../components/inline-warning';
 import { notify } from '../../../lib/notify';
 import { usePortalInfo } from '../../../lib/queries/get-portal-info';
 import { formLevelKey, reportFormError, zodResolver } from '../../../lib/zod-form';
@@ -118,9 +119,9 @@ export function ThirdPartyModal({ opened, onClose }: Props) {
           </SimpleGrid>
           <TextInput label="Tail-end" placeholder="Optional" {...form.getInputProps('tailendid')} />
           {(providers.isError || circuitTypes.isError || headends.isError) && (
-            <Text c="yellow.8" fz="sm" role="alert">
+            <InlineWarning role="alert">
               Some NetBox lists could not be loaded. Try again in a moment.
-            </Text>
+            </InlineWarning>
           )}
           {form.errors[formLevelKey] && (
             <Text c="red" fz="sm" role="alert">

@@ -14,7 +14,6 @@ export function lightLevelsQuery(serviceid: string) {
     queryKey: ['telemetry', serviceid, 'lightlevels'],
     queryFn: ({ signal }) => getLightLevels(serviceid, signal),
     refetchInterval: 5 * 60_000,
-    retry: 1,
   });
 }
 

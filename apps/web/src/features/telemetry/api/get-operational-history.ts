@@ -17,7 +17,6 @@ export function operationalHistoryQuery(serviceid: string, timespan = operationa
   return queryOptions({
     queryKey: ['telemetry', serviceid, 'operationalhistory', timespan],
     queryFn: ({ signal }) => getOperationalHistory(serviceid, timespan, signal),
-    retry: 1,
   });
 }
 

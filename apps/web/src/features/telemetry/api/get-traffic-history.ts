@@ -15,7 +15,6 @@ export function trafficHistoryQuery(serviceid: string, timespan = trafficTimespa
     queryKey: ['telemetry', serviceid, 'traffichistory', timespan],
     queryFn: ({ signal }) => getTrafficHistory(serviceid, timespan, signal),
     refetchInterval: 5 * 60_000,
-    retry: 1,
   });
 }
 

@@ -17,7 +17,6 @@ export function utilisationQuery(serviceid: string, timespan = utilisationTimesp
     queryKey: ['telemetry', serviceid, 'utilisation', timespan],
     queryFn: ({ signal }) => getUtilisation(serviceid, timespan, signal),
     refetchInterval: 5 * 60_000,
-    retry: 1,
   });
 }
 

@@ -1,6 +1,6 @@
 import { serviceMessages } from '@lightpath/domain/services';
-import { Badge, Group, Loader, Text, Tooltip } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Badge, Group, Loader, Tooltip } from '@mantine/core';
+import { InlineWarning } from '../../../components/inline-warning';
 import { useLinkStatus } from '../../../lib/queries/get-link-status';
 
 // The service's overall link state (spec 3: linkstatus.overallstatus), with each end underneath.
@@ -8,15 +8,8 @@ export function LinkStatusBadge({ serviceid, withEnds = false }: { serviceid: st
   const status = useLinkStatus(serviceid);
   if (status.isPending) return <Loader size="xs" aria-label="Checking link status" />;
   if (status.isError) {
-    return (
-      <Group gap={6} wrap="nowrap" role="status">
-        <IconAlertTriangle size={16} color="var(--mantine-color-yellow-7)" aria-hidden="true" />
-        {/* Spec 8: 'An error occurred retrieving {serviceid} status'. */}
-        <Text fz="sm" c="yellow.8">
-          {serviceMessages.statusFailed(serviceid)}
-        </Text>
-      </Group>
-    );
+    // Spec 8: 'An error occurred retrieving {serviceid} status'.
+    return <InlineWarning>{serviceMessages.statusFailed(serviceid)}</InlineWarning>;
   }
   const { overallstatus, aend, bend } = status.data;
   const colour = (state: 'UP' | 'DOWN') => (state === 'UP' ? 'teal' : 'red');

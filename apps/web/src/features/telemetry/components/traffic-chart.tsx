@@ -1,7 +1,7 @@
 import { serviceMessages } from '@lightpath/domain/services';
 import { formatBitRate, trafficTimespanHours } from '@lightpath/domain/telemetry';
-import { Group, Skeleton, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Skeleton, Text } from '@mantine/core';
+import { InlineWarning } from '../../../components/inline-warning';
 import { TimeSeriesChart } from '../../../components/time-series-chart';
 import { useTrafficHistory } from '../api/get-traffic-history';
 import { trafficAxisUnit, trafficChartPoints, trafficSummary } from '../traffic-chart-data';
@@ -11,14 +11,7 @@ export function TrafficChart({ serviceid }: { serviceid: string }) {
   const query = useTrafficHistory(serviceid);
   if (query.isPending) return <Skeleton h={130} />;
   if (query.isError) {
-    return (
-      <Group gap={6} role="status">
-        <IconAlertTriangle size={16} color="var(--mantine-color-yellow-7)" aria-hidden="true" />
-        <Text fz="sm" c="yellow.8">
-          {serviceMessages.trafficFailed}
-        </Text>
-      </Group>
-    );
+    return <InlineWarning>{serviceMessages.trafficFailed}</InlineWarning>;
   }
   const points = trafficChartPoints(query.data);
   if (points.length === 0) {
