@@ -1,7 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, demo, type TestApp } from '../test/helper';
+import { buildTestApp, demo, type TestApp, trackedTableVersions } from '../test/helper';
 
 // Issue 19: every operation of the API reference, for every role, fed what a careless or hostile
 // client sends (wrong types, boundaries, NUL and control characters, huge values and bodies, unknown
@@ -213,17 +213,7 @@ function problemWith(operation: Operation, status: number, contentType: string, 
   return null;
 }
 
-// The tracked tables' versions (docs/decisions/028: bumped at commit by the database itself), but for
-// integration_status: asking an external system records that it answered, whatever the request was.
-const dataVersions = async () =>
-  (
-    await t.database.query<{ versions: string }>(
-      'fuzz_data_versions',
-      `select coalesce(string_agg(name || '=' || version, ' ' order by name), '') as versions
-       from data_versions where name <> 'integration_status'`,
-      [],
-    )
-  )[0]!.versions;
+const dataVersions = () => trackedTableVersions(t.database);
 
 async function fuzz(role: string, email: string | undefined, pick: (cases: Case[]) => Case[]) {
   const findings: Finding[] = [];

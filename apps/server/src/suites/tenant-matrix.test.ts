@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, demo, multipart, type TestApp } from '../test/helper';
+import { buildTestApp, demo, multipart, type TestApp, trackedTableVersions } from '../test/helper';
 import { pdfText } from '../test/pdf-text';
 
 // Issue 19: the tenant matrix. Every operation of the API reference, for each customer account (and
@@ -410,15 +410,7 @@ function leakIn(canaries: Canaries, text: string, contentType: string): string |
   return leak;
 }
 
-const dataVersions = async () =>
-  (
-    await t.database.query<{ versions: string }>(
-      'tenant_data_versions',
-      `select coalesce(string_agg(name || '=' || version, ' ' order by name), '') as versions
-       from data_versions where name <> 'integration_status'`,
-      [],
-    )
-  )[0]!.versions;
+const dataVersions = () => trackedTableVersions(t.database);
 
 type Viewer = {
   label: string;

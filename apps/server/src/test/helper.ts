@@ -165,3 +165,16 @@ export function multipart(parts: MultipartPart[]) {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+// Every tracked table's version in one string (docs/decisions/028: bumped at commit by the database
+// itself): the same before and after a request means it wrote nothing. integration_status is left out:
+// asking an external system records that it answered, whatever the request was.
+export async function trackedTableVersions(database: Database): Promise<string> {
+  const [row] = await database.query<{ versions: string }>(
+    'test_tracked_table_versions',
+    `select coalesce(string_agg(name || '=' || version, ' ' order by name), '') as versions
+     from data_versions where name <> 'integration_status'`,
+    [],
+  );
+  return row!.versions;
+}

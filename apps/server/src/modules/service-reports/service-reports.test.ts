@@ -4,9 +4,10 @@ import { serviceMessages } from '@lightpath/domain/services';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
-import { eventServices, events, services, sites } from '../../db/schema/inventory';
+import { services, sites } from '../../db/schema/inventory';
 import { tickets } from '../../db/schema/tickets';
 import { parseCsv } from '../../test/csv';
+import { addEventOnService } from '../../test/events';
 import { buildTestApp, demo, problemOf, type TestApp } from '../../test/helper';
 import { pdfText } from '../../test/pdf-text';
 
@@ -35,29 +36,13 @@ async function report(as: string = demo.noc, query = quarter): Promise<ServiceRe
   return reply.json().payload;
 }
 
-async function addEvent(event: {
+const addEvent = (event: {
   number: number;
   type: number;
   slaType: number;
   start: number;
   end: number | null;
-}) {
-  const [row] = await t.database.db
-    .insert(events)
-    .values({
-      number: event.number,
-      title: `Service report fixture ${event.number}`,
-      description: 'fixture',
-      type: event.type,
-      slaType: event.slaType,
-      startTime: new Date(event.start * 1000),
-      endTime: event.end === null ? null : new Date(event.end * 1000),
-      initiator: 'NOC',
-      approver: 'NOC',
-    })
-    .returning({ eventId: events.eventId });
-  await t.database.db.insert(eventServices).values({ eventId: row!.eventId, serviceId });
-}
+}) => addEventOnService(t.database.db, serviceId, event);
 
 async function addTicket(subject: string, more: Partial<typeof tickets.$inferInsert>) {
   const [row] = await t.database.db
@@ -223,7 +208,7 @@ describe('GET /api/reports/service/{serviceid}', () => {
       [eventNumbers.hazard, 2, 3, null],
     ]);
     expect(body.events[0]).toMatchObject({
-      title: `Service report fixture ${eventNumbers.outage}`,
+      title: `Report fixture ${eventNumbers.outage}`,
       start: q1.start + 9 * day + 10 * hour,
       end: q1.start + 9 * day + 13 * hour,
     });
@@ -319,7 +304,7 @@ describe('the files', () => {
     const eventsAt = sectionAt('Events');
     expect(rows[eventsAt + 2]!.slice(0, 5)).toEqual([
       String(eventNumbers.outage),
-      `Service report fixture ${eventNumbers.outage}`,
+      `Report fixture ${eventNumbers.outage}`,
       'Unplanned Outage',
       'Hardware Fault',
       'Counts against availability',
@@ -346,7 +331,7 @@ describe('the files', () => {
       '99.861%: target breached',
       '99.900% (standard)',
       'Fixture: link flapping',
-      `Service report fixture ${eventNumbers.hazard}`,
+      `Report fixture ${eventNumbers.hazard}`,
       'At Capacity',
     ])
       expect(text).toContain(expected);

@@ -8,8 +8,9 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
-import { eventServices, events, services, sites } from '../../db/schema/inventory';
+import { services, sites } from '../../db/schema/inventory';
 import { auditLog } from '../../db/schema/platform';
+import { addEventOnService } from '../../test/events';
 import { buildTestApp, demo, problemOf, type TestApp } from '../../test/helper';
 import { pdfText } from '../../test/pdf-text';
 
@@ -32,26 +33,11 @@ async function get<T>(url: string, as: string = demo.noc): Promise<T> {
 const reportUrl = (query: Record<string, string | number>) =>
   `/api/reports/sla?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`;
 
-async function addEvent(
+// Each SLA fixture event has the same number: the report reads times and classes, not numbers.
+const addEvent = (
   serviceId: string,
   event: { type: number; slaType: number; start: number; end: number | null },
-) {
-  const [row] = await t.database.db
-    .insert(events)
-    .values({
-      number: 9000,
-      title: 'SLA fixture',
-      description: 'SLA fixture',
-      type: event.type,
-      slaType: event.slaType,
-      startTime: new Date(event.start * 1000),
-      endTime: event.end === null ? null : new Date(event.end * 1000),
-      initiator: 'NOC',
-      approver: 'NOC',
-    })
-    .returning({ eventId: events.eventId });
-  await t.database.db.insert(eventServices).values({ eventId: row!.eventId, serviceId });
-}
+) => addEventOnService(t.database.db, serviceId, { number: 9000, ...event });
 
 const fixture = {
   overlap: 'SLT0001000201B',
