@@ -341,39 +341,39 @@ export async function searchRecords(
     from (${union}) u
     order by u.score, u.label, u.kind, u.id
     limit ${limit} offset ${offset}`;
-  // The page and its rows' details in one statement (one round trip, one plan): each set describes
-  // the ids of its rows on the page, looked up by id once the page is chosen.
-  const withDetails = sql`
-    with page as materialized (${page(request.limit, request.offset)}),
-    details as (${sql.join(
-      [...described].map(
-        ([name, source]) =>
-          sql`(select ${name}::text as source, d.id, d.label, d.detail from (${source.details(
-            sql`(select array_agg(p.id) from page p where p.source = ${name})`,
-          )}) d)`,
-      ),
-      sql` union all `,
-    )})
-    select p.*, d.detail from page p
-      left join details d on d.source = p.source and d.id = p.id and d.label is not distinct from p.label
-    order by p.score, p.label, p.kind, p.id`;
+  // The details in a second statement, for the sets present on the page only: as a part of the
+  // page's statement, every set's lookup was planned on every search (1.4 ms, more than a round trip).
   return withTrigramPlan(db, term, async (tx) => {
-    const rows = rowsOf<Row & { detail: string | null }>(await tx.execute(withDetails));
+    const rows = rowsOf<Row>(await tx.execute(page(request.limit, request.offset)));
     // Past the last page the window count has no row to ride on: count with the first row.
     const count =
       rows[0]?.total ?? (request.offset > 0 ? (rowsOf<Row>(await tx.execute(page(1, 0)))[0]?.total ?? 0) : 0);
-    const line = (r: Row & { detail: string | null }) => {
-      if (r.detail === null) return '';
-      const describe = described.get(r.source)?.describe;
-      return describe ? describe(r.detail) : r.detail;
-    };
+    const lines = new Map<string, string>();
+    const present = [...new Set(rows.map((r) => r.source))];
+    if (present.length > 0) {
+      const lookups = present.map((name) => {
+        const ids = [...new Set(rows.filter((r) => r.source === name).map((r) => r.id))];
+        const array = sql`array[${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::text[]`;
+        return sql`(select ${name}::text as source, d.* from (${described.get(name)!.details(array)}) d)`;
+      });
+      const details = rowsOf<{ source: string; id: string; label: string; detail: string }>(
+        await tx.execute(sql.join(lookups, sql` union all `)),
+      );
+      for (const d of details) {
+        const describe = described.get(d.source)?.describe;
+        lines.set(`${d.source} ${d.id} ${d.label}`, describe ? describe(d.detail) : d.detail);
+      }
+    }
     return {
       count,
       results: rows.map((r) => ({
         kind: r.kind,
         id: r.id,
         label: r.label,
-        detail: line(r),
+        detail: lines.get(`${r.source} ${r.id} ${r.label}`) ?? '',
         field: r.field,
         score: Number(r.score),
       })),
