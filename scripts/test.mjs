@@ -1,6 +1,6 @@
 // `npm test`: every check, stopping at the first failed step: lint (with the web app's import
-// boundaries); typecheck beside the unit tests (domain and web); the API suite on PGlite beside the same
-// suite on PostgreSQL when one is reachable; the build; and the end-to-end suite in Chromium (its
+// boundaries); typecheck, then the build, beside the unit tests (domain and web); the API suite on PGlite
+// beside the same suite on PostgreSQL when one is reachable; and the end-to-end suite in Chromium (its
 // two-instance test on that PostgreSQL too). Ends with one line counting the tests that ran.
 //
 // Vitest gives a run one worker per core less one, and tsc is single-threaded, so on a two-core machine
@@ -122,7 +122,13 @@ function finish(ok) {
   process.exit(ok ? 0 : 1);
 }
 
-const typecheck = { name: 'typecheck', command: 'npm', args: ['run', 'typecheck', '--silent'] };
+// The build only feeds the end-to-end stage; after the typecheck it fits beside the unit tests, which take
+// longer than both, so it costs no wall time of its own.
+const typecheckThenBuild = {
+  name: 'typecheck, then build',
+  command: 'sh',
+  args: ['-c', 'npm run typecheck --silent && node scripts/build.mjs'],
+};
 const unit = vitest('unit tests (domain, web)', 'unit.json', ['--project', 'domain', '--project', 'web']);
 // The external systems' clients (apps/server/src/integrations) are tested against their real servers or
 // fakes (Prometheus, Zabbix's API on its own database, AWX, NetBox, Zendesk), never the portal's
@@ -165,7 +171,7 @@ const steps = [
       command: 'sh',
       args: ['-c', 'npx biome ci . && node scripts/check-boundaries.mjs'],
     }),
-  () => runSideBySide([typecheck, unit]),
+  () => runSideBySide([typecheckThenBuild, unit]),
   () => {
     if (apiOnPostgres) return runSideBySide([apiOnPglite, apiOnPostgres]);
     stages.push(
@@ -173,7 +179,6 @@ const steps = [
     );
     return run(apiOnPglite);
   },
-  () => run({ name: 'build', command: 'node', args: ['scripts/build.mjs'] }),
   () =>
     run({
       name: 'end-to-end tests (Chromium)',

@@ -90,6 +90,8 @@ export type Reply<T = unknown> = {
   body: { result?: string; message?: string; payload?: T } | null;
   // 'timeout' when no reply came within the caller's bound, 'network' when the connection failed.
   failure?: 'timeout' | 'network';
+  // The network failure's own code: ECONNREFUSED (nothing listens) is not a reply lost mid-request.
+  code?: string;
 };
 
 // One API call with a bound on the wait: a hang is a finding, so it is cut and counted, never waited out.
@@ -120,11 +122,13 @@ export async function call<T = unknown>(
     return { status: reply.status, ms: performance.now() - started, body };
   } catch (error) {
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
     return {
       status: 0,
       ms: performance.now() - started,
       body: null,
       failure: timedOut ? 'timeout' : 'network',
+      ...(cause?.code && { code: cause.code }),
     };
   }
 }

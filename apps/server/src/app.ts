@@ -59,7 +59,9 @@ import { userRoutes } from './modules/users/routes';
 import { zabbixRoutes } from './modules/zabbix/routes';
 import { trackAllowedMethods } from './platform/allowed-methods';
 import { logUnroutedCall, registerApiLog } from './platform/api-log';
+import { detachedWork } from './platform/detached-work';
 import { registerErrorHandling } from './platform/error-handler';
+import { registerLifecycle } from './platform/lifecycle';
 import { addBacklogGauges, registerMetrics, registerMetricsRoute } from './platform/metrics';
 import { registerNavigationCounts } from './platform/navigation-counts';
 import { registerOpenApi } from './platform/openapi';
@@ -111,6 +113,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
     genReqId: requestIdGenerator({ trustProxy: config.trustProxy }),
     // Spec 7 writes some paths with a trailing slash (POST service/, site/{id}/contact/): both forms answer.
     routerOptions: { ignoreTrailingSlash: true },
+    // A request that arrives while the instance closes gets the envelope's 503 from platform/lifecycle.ts,
+    // not Fastify's own body.
+    return503OnClosing: false,
     // The router's own refusals (a path parameter over 100 characters, a bad %-escape) answer in the
     // envelope like every other error, not with Fastify's body.
     frameworkErrors: (error, request, reply) => {
@@ -129,6 +134,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   // Under test each reply is also checked against its schema (platform/serializer.ts).
   app.setSerializerCompiler(config.env === 'test' ? checkedSerializerCompiler : serializerCompiler);
   registerErrorHandling(app);
+  registerLifecycle(app);
 
   registerSecurityHeaders(app, { prefix: '/api/docs', inline: () => app.swaggerCSP });
 
@@ -204,6 +210,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     awx,
     awxInstance,
     storage: fileStorageFor(config),
+    detached: detachedWork(),
     log: app.log,
   });
   await app.register(

@@ -119,6 +119,11 @@ const envSchema = z.object({
   // After an external system did not answer, how long calls to it fail at once instead of waiting out
   // the timeout again (integrations/failure-pause.ts); 0 asks it every time.
   EXTERNAL_PAUSE_AFTER_FAILURE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  // A graceful stop (SIGTERM): readiness answers 503 at once and requests are still served for
+  // SHUTDOWN_DRAIN_MS, time for the load balancer to notice; then requests in flight, the notice in hand
+  // and the background rounds finish, bounded by SHUTDOWN_TIMEOUT_MS (docs/decisions/048).
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
   // Uploaded files (site access forms): a folder, by default under DATA_DIR.
   UPLOADS_DIR: z.string().optional(),
   // Memory for kept replies (platform/reply-cache.ts), per instance; 0 keeps none (ETags still work).
@@ -168,6 +173,7 @@ export type Config = {
   awx: { url: string; token: string; timeoutMs: number } | null;
   // How long an external system that did not answer is not asked again (0: asked every time).
   externalPauseMs: number;
+  shutdown: { drainMs: number; timeoutMs: number };
   uploads: { dir: string; maxBytes: number };
   replyCacheBytes: number;
   apiLog: { enabled: boolean; retentionDays: number };
@@ -287,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     awx:
       e.AWX_URL && e.AWX_TOKEN ? { url: e.AWX_URL, token: e.AWX_TOKEN, timeoutMs: e.AWX_TIMEOUT_MS } : null,
     externalPauseMs: e.EXTERNAL_PAUSE_AFTER_FAILURE_MS,
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     uploads: { dir: resolve(e.UPLOADS_DIR ?? resolve(e.DATA_DIR, 'uploads')), maxBytes: e.UPLOAD_MAX_BYTES },
     replyCacheBytes: Math.round(e.REPLY_CACHE_MB * 1024 * 1024),
     apiLog: { enabled: e.API_LOG ?? true, retentionDays: e.API_LOG_RETENTION_DAYS },

@@ -11,6 +11,7 @@ import { integrationRecorders } from './modules/integrations/service';
 import { startNotificationDispatcher } from './modules/notifications/service';
 import { startUsageMeasuring } from './modules/usage-reports/measure';
 import { startMuteExpiry } from './modules/zabbix/service';
+import { stopGracefully } from './platform/lifecycle';
 import { smtpTransport, startMailDispatcher } from './platform/outbox';
 
 const config = loadConfig();
@@ -51,20 +52,39 @@ const stopApiLogPruning = startApiLogPruning(app.dependencies);
 // idempotent.
 const stopUsageMeasuring = startUsageMeasuring(app.dependencies);
 
+// A graceful stop (docs/decisions/048): readiness 503 at once, then the requests in flight, the notice
+// in hand and each background round finish, and the claims not reached are given back for another
+// instance. A second signal, or SHUTDOWN_TIMEOUT_MS, ends the process at once.
+let stopping = false;
 async function shutdown(signal: string) {
-  app.log.info({ signal }, 'shutting down');
-  stopMail?.();
-  stopNotices();
-  stopMutes();
-  stopAlarms();
-  stopJobs();
-  stopApiLogPruning();
-  stopUsageMeasuring();
-  // Closing the app writes the API log records still queued, so it comes before the database's close.
-  await app.close();
-  await recorders.flush();
-  await database.close();
-  process.exit(0);
+  if (stopping) {
+    app.log.warn({ signal }, 'second signal: stopping now');
+    process.exit(1);
+  }
+  stopping = true;
+  app.log.info({ signal, drainMs: config.shutdown.drainMs }, 'shutting down');
+  const outcome = await stopGracefully({
+    app,
+    ...config.shutdown,
+    stopWork: () =>
+      Promise.all([
+        stopMail?.(),
+        stopNotices(),
+        stopMutes(),
+        stopAlarms(),
+        stopJobs(),
+        stopApiLogPruning(),
+        stopUsageMeasuring(),
+        app.dependencies.detached.finish(),
+      ]),
+    // After the app's close, which writes the API log records still queued.
+    finally: async () => {
+      await recorders.flush();
+      await database.close();
+    },
+  });
+  if (outcome === 'timed out') app.log.error({ timeoutMs: config.shutdown.timeoutMs }, 'shutdown timed out');
+  process.exit(outcome === 'stopped' ? 0 : 1);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -14,6 +14,7 @@ export const livenessSchema = z.object({
 });
 export const healthMessages = {
   databaseAway: `Not ready: the database did not answer within ${readinessTimeoutMs / 1000} s`,
+  shuttingDown: 'The server is shutting down',
 } as const;
 
 // What the sign-in page and header show before anyone signs in.

@@ -4,6 +4,7 @@ import { createTransport } from 'nodemailer';
 import type { Db, DbOrTx } from '../db/client';
 import { outbox } from '../db/schema/platform';
 import { type IntegrationHealth, reasonOf, unrecorded } from '../integrations/health';
+import { type StopBackgroundJob, startBackgroundJob } from './background-job';
 
 export type OutgoingEmail = { to: string; subject: string; body: string; dedupeKey?: string };
 
@@ -52,6 +53,8 @@ export async function deliverQueuedEmail(
   log: FastifyBaseLogger,
   // Each message's outcome, for Administration → Integrations (docs/decisions/018).
   health: IntegrationHealth = unrecorded,
+  // Aborted by a graceful stop: the message in hand is finished, the rest of the batch given back.
+  signal?: AbortSignal,
 ) {
   const claimable = db
     .select({ id: outbox.id })
@@ -76,7 +79,14 @@ export async function deliverQueuedEmail(
     .where(inArray(outbox.id, claimable))
     .returning();
   let sent = 0;
-  for (const row of claimed) {
+  for (const [index, row] of claimed.entries()) {
+    if (signal?.aborted) {
+      await releaseEmailClaims(
+        db,
+        claimed.slice(index).map((unsent) => unsent.id),
+      );
+      break;
+    }
     try {
       await transport.send({ from, to: row.recipient, subject: row.subject ?? '', text: row.body });
       health.succeeded();
@@ -101,19 +111,20 @@ export function startMailDispatcher(
   from: string,
   log: FastifyBaseLogger,
   health: IntegrationHealth = unrecorded,
-) {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await deliverQueuedEmail(db, transport, from, log, health);
-    } catch (error) {
-      log.error({ err: error }, 'e-mail dispatcher failed');
-    } finally {
-      running = false;
-    }
-  }, 5000);
-  timer.unref();
-  return () => clearInterval(timer);
+): StopBackgroundJob {
+  return startBackgroundJob(
+    'e-mail dispatcher',
+    log,
+    (signal) => deliverQueuedEmail(db, transport, from, log, health, signal),
+    5000,
+  );
+}
+
+// Claims a stopping dispatcher did not reach: free at once for another instance, and no attempt made.
+async function releaseEmailClaims(db: Db, ids: number[]) {
+  if (ids.length === 0) return;
+  await db
+    .update(outbox)
+    .set({ claimedUntil: null, attempts: sql`${outbox.attempts} - 1` })
+    .where(and(inArray(outbox.id, ids), isNull(outbox.sentAt)));
 }

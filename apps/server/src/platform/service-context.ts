@@ -8,6 +8,7 @@ import type { NetBox } from '../integrations/netbox/netbox';
 import type { Telemetry } from '../integrations/telemetry/telemetry';
 import type { TicketSystem } from '../integrations/tickets/ticket-system';
 import type { Zabbix } from '../integrations/zabbix/zabbix';
+import type { DetachedWork } from './detached-work';
 import { type SignedIn, signedIn } from './request-context';
 import type { FileStorage } from './storage';
 
@@ -26,6 +27,8 @@ export type Dependencies = {
   // no other instance can read, docs/decisions/029).
   awxInstance: string;
   storage: FileStorage;
+  // Work a request leaves running after its reply, which a graceful stop waits for.
+  detached: DetachedWork;
   log: FastifyBaseLogger;
 };
 

@@ -236,12 +236,14 @@ function auditDetail(body: EventWrite, revision: number) {
 // event page shows each notice's status as it lands.
 const replyWaitMs = 2000;
 async function sendQueued(ctx: ServiceContext, eventId: number) {
-  const sending = dispatchNotifications(
-    { db: ctx.db, tickets: ctx.tickets, log: ctx.log },
-    { eventId },
-  ).catch((err) => {
-    ctx.log.error({ err, eventId }, 'sending event notifications failed; the dispatcher retries them');
-  });
+  // Detached: a graceful stop waits for the notice in hand and gives the rest back (decision 048).
+  const sending = ctx.detached.start((signal) =>
+    dispatchNotifications({ db: ctx.db, tickets: ctx.tickets, log: ctx.log }, { eventId }, signal).catch(
+      (err) => {
+        ctx.log.error({ err, eventId }, 'sending event notifications failed; the dispatcher retries them');
+      },
+    ),
+  );
   let timer: NodeJS.Timeout | undefined;
   const waited = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, replyWaitMs);

@@ -603,9 +603,45 @@ describe('queueing and sending notifications', () => {
       while ((await noticesOf(eventId)).some((r) => r.status !== 'sent') && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 20));
     } finally {
-      stop();
+      await stop();
     }
     expect((await noticesOf(eventId)).map((r) => r.status)).toEqual(['sent', 'sent']);
+  });
+
+  it('on a graceful stop finishes the notice in hand and gives the rest back, untried and unclaimed', async () => {
+    const eventId = await insertEvent({ number: 4810 });
+    // UNG's notice (which opens a ticket) queued first, then EBH's (which has no contact to open one for).
+    const customers = (await plan({ eventid: eventId, number: 4810 })).reverse();
+    expect(customers.map((c) => [c.code, c.tickets.length])).toEqual([
+      ['UNG', 1],
+      ['EBH', 0],
+    ]);
+    await queueNotifications(t.database.db, eventId, 1, customers);
+    const stopping = new AbortController();
+    // The stop comes while the first notice's ticket is being written.
+    const stoppedMidSend: TicketSystem = {
+      ...ticketSystem,
+      createTicket: async (db, ticket, key) => {
+        stopping.abort();
+        return ticketSystem.createTicket(db, ticket, key);
+      },
+    };
+    const outcome = await dispatchNotifications(
+      { db: t.database.db, tickets: stoppedMidSend, log },
+      { eventId },
+      stopping.signal,
+    );
+    expect(outcome).toEqual({ sent: 1, failed: 0 });
+    const [first, second] = await noticesOf(eventId);
+    expect(first).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(second).toMatchObject({ status: 'pending', attempts: 0, claimedUntil: null });
+    // Free at once for the next dispatcher, with no lease to wait out.
+    expect(
+      await dispatchNotifications({ db: t.database.db, tickets: ticketSystem, log }, { eventId }),
+    ).toEqual({
+      sent: 1,
+      failed: 0,
+    });
   });
 });
 

@@ -141,7 +141,12 @@ export async function insertNotifications(
 }
 
 export const maxAttempts = 5;
-const claimSeconds = 60;
+// A claim is a lease the dispatcher renews while it works through its batch (every renewEveryMs), so
+// the notices of an instance that died are taken over within leaseSeconds, not a minute later
+// (docs/decisions/048). A notice whose send failed waits retryAfterFailureSeconds before its retry.
+const leaseSeconds = 15;
+export const renewLeaseEveryMs = 5_000;
+const retryAfterFailureSeconds = 60;
 
 // Claims a batch of pending notices (SKIP LOCKED, with a lease), like the outbox's e-mail sender, so
 // several instances share the work without two of them taking the same notice at the same time.
@@ -163,7 +168,7 @@ export async function claimNotifications(db: DbOrTx, limit: number, eventId: num
   const claimed = await db
     .update(eventNotifications)
     .set({
-      claimedUntil: sql`now() + make_interval(secs => ${claimSeconds})`,
+      claimedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
       attempts: sql`${eventNotifications.attempts} + 1`,
     })
     .where(inArray(eventNotifications.notificationId, claimable))
@@ -211,9 +216,42 @@ export async function recordNotificationFailure(
 ) {
   await db
     .update(eventNotifications)
-    .set({ lastError: reason.slice(0, 500), ...(giveUp ? { status: 'failed' } : {}) })
+    .set({
+      lastError: reason.slice(0, 500),
+      claimedUntil: sql`now() + make_interval(secs => ${retryAfterFailureSeconds})`,
+      ...(giveUp ? { status: 'failed' } : {}),
+    })
     .where(
       and(eq(eventNotifications.notificationId, notificationId), eq(eventNotifications.status, 'pending')),
+    );
+}
+
+// The dispatcher still holds these claims: their lease starts again.
+export async function renewNotificationClaims(db: DbOrTx, notificationIds: number[]) {
+  if (notificationIds.length === 0) return;
+  await db
+    .update(eventNotifications)
+    .set({ claimedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(
+      and(
+        inArray(eventNotifications.notificationId, notificationIds),
+        eq(eventNotifications.status, 'pending'),
+      ),
+    );
+}
+
+// A stopping dispatcher gives back the claims it did not reach: free at once for another instance, and
+// not counted as an attempt, since none was made.
+export async function releaseNotificationClaims(db: DbOrTx, notificationIds: number[]) {
+  if (notificationIds.length === 0) return;
+  await db
+    .update(eventNotifications)
+    .set({ claimedUntil: null, attempts: sql`${eventNotifications.attempts} - 1` })
+    .where(
+      and(
+        inArray(eventNotifications.notificationId, notificationIds),
+        eq(eventNotifications.status, 'pending'),
+      ),
     );
 }
 

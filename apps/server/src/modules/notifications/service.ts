@@ -20,6 +20,7 @@ import {
 import type { DbOrTx, RawQuery } from '../../db/client';
 import { htmlToText } from '../../integrations/tickets/built-in';
 import type { TicketType } from '../../integrations/tickets/ticket-system';
+import { type StopBackgroundJob, startBackgroundJob } from '../../platform/background-job';
 import { recordChange } from '../../platform/changes';
 import { NotFound } from '../../platform/errors';
 import { queueEmail } from '../../platform/outbox';
@@ -43,6 +44,9 @@ import {
   type PlannedSubscriberRow,
   queueSms,
   recordNotificationFailure,
+  releaseNotificationClaims,
+  renewLeaseEveryMs,
+  renewNotificationClaims,
 } from './repository';
 
 // How notices are worded: plain input to the pure wording functions (tests pass their own), not a dependency.
@@ -263,30 +267,46 @@ const claimBatch = 50;
 // Sends pending notices: each one's ticket (a new one, or a comment on the one `updateexisting`
 // found), its SMS and its 'sent' mark are written in one transaction, so a notice goes out whole or
 // not at all, and once. Claims are taken from the database (decisions.md), so any number of
-// dispatchers may run at once. `failed` counts the attempts that failed in this run.
+// dispatchers may run at once; the batch's lease is renewed while it is worked through. Once `signal`
+// is aborted (a graceful stop) the notice being sent is finished and the rest of the batch given back.
+// `failed` counts the attempts that failed in this run.
 export async function dispatchNotifications(
   deps: DispatchDependencies,
   filter?: { eventId: number },
+  signal?: AbortSignal,
 ): Promise<{ sent: number; failed: number }> {
   const { db, log } = deps;
   let sent = 0;
   let failed = 0;
-  for (;;) {
+  while (!signal?.aborted) {
     const claimed = await claimNotifications(db, claimBatch, filter?.eventId);
     if (claimed.length === 0) break;
-    for (const notice of claimed) {
-      try {
-        if (await sendClaimedNotification(deps, notice.id)) sent += 1;
-      } catch (error) {
-        failed += 1;
-        const reason = error instanceof Error ? error.message : String(error);
-        const giveUp = notice.attempts >= maxAttempts;
-        await recordNotificationFailure(db, notice.id, reason, giveUp);
-        log.warn(
-          { notificationId: notice.id, attempts: notice.attempts, reason },
-          giveUp ? 'event notification failed for good' : 'event notification failed, will retry',
-        );
+    const held = new Set(claimed.map((notice) => notice.id));
+    const renewal = setInterval(() => {
+      renewNotificationClaims(db, [...held]).catch((err) =>
+        log.warn({ err }, 'renewing the lease of event notices failed'),
+      );
+    }, renewLeaseEveryMs);
+    try {
+      for (const notice of claimed) {
+        if (signal?.aborted) break;
+        try {
+          if (await sendClaimedNotification(deps, notice.id)) sent += 1;
+        } catch (error) {
+          failed += 1;
+          const reason = error instanceof Error ? error.message : String(error);
+          const giveUp = notice.attempts >= maxAttempts;
+          await recordNotificationFailure(db, notice.id, reason, giveUp);
+          log.warn(
+            { notificationId: notice.id, attempts: notice.attempts, reason },
+            giveUp ? 'event notification failed for good' : 'event notification failed, will retry',
+          );
+        }
+        held.delete(notice.id);
       }
+    } finally {
+      clearInterval(renewal);
+      await releaseNotificationClaims(db, [...held]);
     }
   }
   return { sent, failed };
@@ -370,25 +390,17 @@ export function notificationStatuses(query: RawQuery, eventId: number): Promise<
 }
 
 // Sweeps for pending notices every few seconds: those a request queued but did not send itself, and
-// retries. The lead wires it into main.ts beside the e-mail dispatcher.
+// retries. The stop it returns finishes the notice in hand and gives back the rest (a graceful stop).
 export function startNotificationDispatcher(
   deps: DispatchDependencies,
   options: { intervalMs?: number } = {},
-): () => void {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await dispatchNotifications(deps);
-    } catch (error) {
-      deps.log.error({ err: error }, 'event notification dispatcher failed');
-    } finally {
-      running = false;
-    }
-  }, options.intervalMs ?? 5000);
-  timer.unref();
-  return () => clearInterval(timer);
+): StopBackgroundJob {
+  return startBackgroundJob(
+    'event notification dispatcher',
+    deps.log,
+    (signal) => dispatchNotifications(deps, undefined, signal),
+    options.intervalMs ?? 5000,
+  );
 }
 
 // GET /api/events/prefill/{ticketid}: the wizard's 'Prefill Event' (spec 4).

@@ -29,9 +29,10 @@ export const portalRoutes: FastifyPluginAsyncZod<{ databaseKind: string }> = asy
   const { db, config } = app.dependencies;
   const started = Date.now();
 
-  // An instance that is shutting down needs no check of its own: from app.close() on, Fastify answers
-  // every new request 503 (return503OnClosing) while the ones in flight finish.
+  // An instance that has been asked to stop says so at once, while it still serves what arrives during
+  // SHUTDOWN_DRAIN_MS, so the load balancer moves new work elsewhere first (platform/lifecycle.ts).
   async function ready() {
+    if (app.lifecycle.draining) throw new Unavailable(healthMessages.shuttingDown);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Unavailable(healthMessages.databaseAway)), readinessTimeoutMs);

@@ -1,7 +1,8 @@
 import { listenerKey, topicsHeard } from '@lightpath/domain/live-updates';
+import { healthMessages } from '@lightpath/domain/portal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db, RawQuery } from '../../db/client';
-import { AppError } from '../../platform/errors';
+import { AppError, Unavailable } from '../../platform/errors';
 import { signedIn } from '../../platform/request-context';
 import { createChangeFeed } from './change-feed';
 import { createSessionWatch } from './session-watch';
@@ -87,7 +88,7 @@ export const streamRoutes: FastifyPluginAsyncZod<StreamRouteOptions> = async (ap
       // Explicit opt-in, as EventSource sends it: a generic client (a crawler, an API walker) gets a
       // clear refusal instead of a response that never ends.
       if (!String(request.headers.accept ?? '').includes('text/event-stream')) throw new NotAcceptable();
-      if (closing) throw new AppError(503, 'The server is shutting down');
+      if (closing) throw new Unavailable(healthMessages.shuttingDown);
 
       const raw = reply.raw;
       let open = true;
@@ -127,7 +128,7 @@ export const streamRoutes: FastifyPluginAsyncZod<StreamRouteOptions> = async (ap
       });
       if (closing) {
         unsubscribe();
-        throw new AppError(503, 'The server is shutting down');
+        throw new Unavailable(healthMessages.shuttingDown);
       }
       reply.hijack();
       // The browser left while the feed was starting.

@@ -285,7 +285,7 @@ describe('a mute whose trigger was enabled again in Zabbix itself', () => {
     try {
       await vi.waitFor(async () => expect((await reenabledAudit(triggerid)).length).toBe(1));
     } finally {
-      stop();
+      await stop();
     }
     expect((await muted()).map((m) => m.triggerid)).not.toContain(triggerid);
   });
