@@ -56,6 +56,13 @@ export const sites = pgTable(
     allowedVlans: text('allowed_vlans'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The list's text filter reads this, as the services list reads its own (docs/decisions/042): name,
+    // number and VPLS name lower-cased once, at write, joined by a control character no filter holds.
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(site_name || chr(31) || site_number || chr(31) || coalesce(vpls_name, ''))`,
+      ),
   },
   (t) => [
     uniqueIndex('sites_customer_number_key').on(t.customerId, t.siteNumber),
@@ -65,6 +72,7 @@ export const sites = pgTable(
     trigram('sites_name_trgm', t.siteName),
     trigram('sites_number_trgm', t.siteNumber),
     trigram('sites_vpls_trgm', t.vplsName),
+    trigram('sites_search_trgm', t.searchText),
   ],
 );
 

@@ -66,12 +66,9 @@ function whereOf(scope: Scope, filter: SiteFilter, params: Params): string {
   if (filter.sitetype !== undefined) where.push(`s.site_type = ${params.add(filter.sitetype)}`);
   if (filter.status !== undefined) where.push(`s.status = ${params.add(filter.status)}`);
   if (filter.customerid !== undefined) where.push(`s.customer_id = ${params.add(filter.customerid)}`);
-  if (filter.q) {
-    const pattern = params.add(containsPattern(filter.q));
-    where.push(
-      `(s.site_name ilike ${pattern} or s.site_number ilike ${pattern} or s.vpls_name ilike ${pattern})`,
-    );
-  }
+  // The name, number or VPLS name contains the text, any case: the same test as ILIKE on each of the
+  // three, on the kept lower-cased text (search_text, see the schema) with its one trigram index.
+  if (filter.q) where.push(`s.search_text like lower(${params.add(containsPattern(filter.q))})`);
   return where.length > 0 ? where.join(' and ') : 'true';
 }
 
@@ -84,7 +81,8 @@ export async function listSites(
   const where = whereOf(scope, filter, params);
   const sort = sorts[filter.sort.field];
   const direction = filter.sort.descending ? 'desc' : 'asc';
-  const order = (keys: string[]) => [...keys, 's.site_id'].map((key) => `${key} ${direction}`).join(', ');
+  const order = (keys: string[], id = 's.site_id') =>
+    [...keys, id].map((key) => `${key} ${direction}`).join(', ');
   const innerJoins = [
     sort.join === 'customer' ? 'join customers c on c.customer_id = s.customer_id' : '',
     sort.join === 'affected' ? 'left join affected h on h.site_id = s.site_id' : '',
@@ -93,15 +91,32 @@ export async function listSites(
   const offset = params.add(filter.offset);
   // The page is chosen first (carrying its rows, so they are not looked up again), then only its
   // rows get their customer, service count and condition; the total comes in the same round trip
-  // as an uncorrelated subquery, run once.
-  const text = `with affected as (${affectedSitesSql}),
-  page as (
-    select s.* from sites s ${innerJoins}
+  // as an uncorrelated subquery, run once. A text filter can match thousands of sites (every
+  // 'library'): they are found once, through the trigram index, with their sort keys, then both
+  // counted and sorted, and the page's rows read back by id (as the services list does).
+  let matched = '';
+  let pageText = `select s.* from sites s ${innerJoins}
     where ${where}
     order by ${order(sort.keys)}
-    limit ${limit} offset ${offset}
-  )
-  select ${siteColumns}, (select count(*)::int from sites s where ${where}) as total
+    limit ${limit} offset ${offset}`;
+  let totalText = `(select count(*)::int from sites s where ${where})`;
+  if (filter.q) {
+    const keys = sort.keys.map((key, index) => `${key} as k${index}`).join(', ');
+    const matchedOrder = order(
+      sort.keys.map((_, index) => `m.k${index}`),
+      'm.site_id',
+    );
+    matched = `matched as materialized (
+    select s.site_id, ${keys} from sites s ${innerJoins} where ${where}
+  ),`;
+    pageText = `select s.* from (
+      select m.site_id from matched m order by ${matchedOrder} limit ${limit} offset ${offset}
+    ) m cross join lateral (select * from sites s where s.site_id = m.site_id limit 1) s`;
+    totalText = '(select count(*)::int from matched)';
+  }
+  const text = `with affected as (${affectedSitesSql}), ${matched}
+  page as (${pageText})
+  select ${siteColumns}, ${totalText} as total
   from page s
   ${siteJoins}
   order by ${order(sort.outer ?? sort.keys)}`;

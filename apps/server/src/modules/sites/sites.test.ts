@@ -150,6 +150,61 @@ describe('listing sites', () => {
     }
   });
 
+  it('text filter: exactly what ILIKE on name, number and VPLS name finds, in every order, for the NOC and a customer', async () => {
+    const ilikeIds = async (q: string, customerId?: number) => {
+      const rows = await t.database.db
+        .select({ id: sites.siteId })
+        .from(sites)
+        .where(
+          sql`(${sites.siteName} ilike ${`%${q}%`} or ${sites.siteNumber} ilike ${`%${q}%`} or ${sites.vplsName} ilike ${`%${q}%`})
+            ${customerId === undefined ? sql`` : sql`and ${sites.customerId} = ${customerId}`}`,
+        );
+      return new Set(rows.map((r) => r.id));
+    };
+    for (const [q, as, customerId] of [
+      ['pop', demo.noc, undefined],
+      ['CAMPUS', demo.noc, undefined],
+      ['s00', demo.noc, undefined],
+      ['ung01', demo.noc, undefined],
+      ['a', demo.ungAdmin, ids.ung],
+    ] as const) {
+      const expected = await ilikeIds(q, customerId);
+      expect(expected.size, q).toBeGreaterThan(0);
+      for (const field of ['sitename', '-sitenumber', 'customername', '-sitetype', 'condition']) {
+        const everything = (await list(`/api/sites?sort=${field}&limit=1000`, as)).results;
+        const filtered = await list(`/api/sites?q=${q}&sort=${field}&limit=1000`, as);
+        expect(filtered.count, `${q} ${field}`).toBe(expected.size);
+        expect(
+          filtered.results.map((s) => s.siteid),
+          `${q} ${field}`,
+        ).toEqual(everything.filter((s) => expected.has(s.siteid)).map((s) => s.siteid));
+        const second = await list(`/api/sites?q=${q}&sort=${field}&limit=3&offset=3`, as);
+        expect(second.results.map((s) => s.siteid)).toEqual(
+          filtered.results.slice(3, 6).map((s) => s.siteid),
+        );
+        expect(second.count).toBe(expected.size);
+      }
+    }
+    // A name's end and a number's start side by side are not one match.
+    const [site] = await t.database.db.select().from(sites).limit(1);
+    const spanning = `${site!.siteName.slice(-2)}${site!.siteNumber.slice(0, 2)}`;
+    expect((await ilikeIds(spanning)).size).toBe(0);
+    expect((await list(`/api/sites?q=${encodeURIComponent(spanning)}`)).count).toBe(0);
+    // Renamed: found by the new name at once.
+    await t.database.db
+      .update(sites)
+      .set({ siteName: `${site!.siteName} Quokka` })
+      .where(eq(sites.siteId, site!.siteId));
+    try {
+      expect((await list('/api/sites?q=quokka')).results.map((s) => s.siteid)).toEqual([site!.siteId]);
+    } finally {
+      await t.database.db
+        .update(sites)
+        .set({ siteName: site!.siteName })
+        .where(eq(sites.siteId, site!.siteId));
+    }
+  });
+
   it('sorts by every field both ways and pages without overlap', async () => {
     for (const field of ['sitename', 'sitenumber', 'customername', 'sitetype', 'condition']) {
       const up = (await list(`/api/sites?sort=${field}&limit=1000`)).results.map((s) => s.siteid);

@@ -1,0 +1,2 @@
+ALTER TABLE "sites" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(site_name || chr(31) || site_number || chr(31) || coalesce(vpls_name, ''))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "sites_search_trgm" ON "sites" USING gin ("search_text" gin_trgm_ops);
