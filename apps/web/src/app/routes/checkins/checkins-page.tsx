@@ -1,21 +1,11 @@
 import { type CheckinRow, checkinMessages } from '@lightpath/domain/checkins';
 import { can } from '@lightpath/domain/permissions';
-import {
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconHistory, IconLogin2, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ExportCsvButton } from '../../../components/export-csv-button';
-import { ListFooter } from '../../../components/list-footer';
+import { ListPanel } from '../../../components/list-panel';
 import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
@@ -188,49 +178,31 @@ export function CheckinsPage() {
               onChange={(value) => list.set({ state: value === 'all' ? null : value })}
             />
           </Group>
-          {history.isPending ? (
-            <TableSkeleton />
-          ) : history.isError ? (
-            <LoadError error={history.error} what={loadNoun} onRetry={() => history.refetch()} />
-          ) : history.data.results.length === 0 ? (
-            <EmptyState
-              py="xl"
-              icon={<IconHistory size={28} />}
-              withIndicatorBackground
-              title={filtered ? 'No check-ins match these filters' : 'No check-ins yet'}
-              description={
-                filtered
-                  ? 'Try a different search or clear the filters.'
-                  : 'Check-ins appear here once someone has checked in at a site.'
+          <ListPanel
+            list={history}
+            params={list}
+            pageSize={pageSize}
+            noun="check-ins"
+            what={loadNoun}
+            empty={{
+              icon: <IconHistory size={28} />,
+              description: 'Check-ins appear here once someone has checked in at a site.',
+            }}
+            noMatch={
+              filtered && {
+                onClear: () => list.set({ q: null, state: null }),
               }
-            >
-              {filtered && (
-                <EmptyState.Actions>
-                  <Button variant="default" onClick={() => list.set({ q: null, state: null })}>
-                    Clear filters
-                  </Button>
-                </EmptyState.Actions>
-              )}
-            </EmptyState>
-          ) : (
-            <div style={{ opacity: history.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+            }
+          >
+            {(page) => (
               <CheckinsTable
-                checkins={history.data.results}
+                checkins={page.results}
                 now={now}
                 sort={sort || '-checkintime'}
                 onSort={(next) => list.set({ sort: next === '-checkintime' ? null : next })}
               />
-            </div>
-          )}
-          {history.data && history.data.count > 0 && (
-            <ListFooter
-              count={history.data.count}
-              page={list.page}
-              pageSize={pageSize}
-              noun="check-ins"
-              onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
-            />
-          )}
+            )}
+          </ListPanel>
         </Paper>
       </Stack>
       <SiteCheckinModal opened={modalOpen} onClose={closeModal} site={preselected} />

@@ -2,17 +2,15 @@ import { type CrossConnect, colocationMessages } from '@lightpath/domain/colocat
 import { loaMessages } from '@lightpath/domain/loa';
 import { can } from '@lightpath/domain/permissions';
 import { isProviderType } from '@lightpath/domain/user-types';
-import { Button, EmptyState, Group, Paper, TextInput } from '@mantine/core';
+import { Button, Group, Paper, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlugConnected, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CustomerFilter } from '../../../components/customer-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
-import { ListFooter } from '../../../components/list-footer';
-import { LoadError } from '../../../components/load-error';
+import { ListPanel } from '../../../components/list-panel';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
-import { TableSkeleton } from '../../../components/table-skeleton';
 import { downloadLoa } from '../../../features/colocation/api/download-loa';
 import {
   type ListCrossConnectsParams,
@@ -130,36 +128,27 @@ export function CrossConnectsPage() {
             />
           )}
         </Group>
-        {connects.isPending ? (
-          <TableSkeleton />
-        ) : connects.isError ? (
-          <LoadError error={connects.error} what={loadNoun} onRetry={() => connects.refetch()} />
-        ) : connects.data.results.length === 0 ? (
-          <EmptyState
-            py="xl"
-            icon={<IconPlugConnected size={28} />}
-            withIndicatorBackground
-            title={filtered ? 'No cross-connects match these filters' : 'No cross-connects yet'}
-            description={
-              filtered
-                ? 'Try a different search or clear the filters.'
-                : manage
-                  ? 'Join two rack spaces with the New cross-connect button.'
-                  : 'Cross-connects from your rack spaces appear here.'
+        <ListPanel
+          list={connects}
+          params={list}
+          pageSize={pageSize}
+          noun="cross-connects"
+          what={loadNoun}
+          empty={{
+            icon: <IconPlugConnected size={28} />,
+            description: manage
+              ? 'Join two rack spaces with the New cross-connect button.'
+              : 'Cross-connects from your rack spaces appear here.',
+          }}
+          noMatch={
+            filtered && {
+              onClear: () => list.set({ q: null, customerid: null }),
             }
-          >
-            {filtered && (
-              <EmptyState.Actions>
-                <Button variant="default" onClick={() => list.set({ q: null, customerid: null })}>
-                  Clear filters
-                </Button>
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
-        ) : (
-          <div style={{ opacity: connects.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+          }
+        >
+          {(page) => (
             <CrossConnectsTable
-              crossConnects={connects.data.results}
+              crossConnects={page.results}
               sort={sort}
               onSort={(next) => list.set({ sort: next })}
               onEdit={manage ? setEditing : undefined}
@@ -167,17 +156,8 @@ export function CrossConnectsPage() {
               letterBusy={letterBusy}
               showCustomer={showCustomer}
             />
-          </div>
-        )}
-        {connects.data && connects.data.count > 0 && (
-          <ListFooter
-            count={connects.data.count}
-            page={list.page}
-            pageSize={pageSize}
-            noun="cross-connects"
-            onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
-          />
-        )}
+          )}
+        </ListPanel>
       </Paper>
       {manage && <CrossConnectFormModal opened={creating} onClose={closeCreate} />}
       {editing && (

@@ -7,17 +7,15 @@ import {
 } from '@lightpath/domain/colocation';
 import { can } from '@lightpath/domain/permissions';
 import { isProviderType } from '@lightpath/domain/user-types';
-import { Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconServer2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CustomerFilter } from '../../../components/customer-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
-import { ListFooter } from '../../../components/list-footer';
-import { LoadError } from '../../../components/load-error';
+import { ListPanel } from '../../../components/list-panel';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
-import { TableSkeleton } from '../../../components/table-skeleton';
 import { type ListRackSpacesParams, useRackSpaces } from '../../../features/colocation/api/list-rack-spaces';
 import { RackSpaceFormModal } from '../../../features/colocation/components/rack-space-form-modal';
 import { RackSpacesTable } from '../../../features/colocation/components/rack-spaces-table';
@@ -129,55 +127,34 @@ export function RackSpacesPage() {
             w={{ base: '100%', xs: 180 }}
           />
         </Group>
-        {racks.isPending ? (
-          <TableSkeleton />
-        ) : racks.isError ? (
-          <LoadError error={racks.error} what={loadNoun} onRetry={() => racks.refetch()} />
-        ) : racks.data.results.length === 0 ? (
-          <EmptyState
-            py="xl"
-            icon={<IconServer2 size={28} />}
-            withIndicatorBackground
-            title={filtered ? 'No rack spaces match these filters' : 'No rack spaces yet'}
-            description={
-              filtered
-                ? 'Try a different search or clear the filters.'
-                : manage
-                  ? 'Add the first one with the New rack space button.'
-                  : 'Rack spaces you rent at the network’s sites appear here.'
+        <ListPanel
+          list={racks}
+          params={list}
+          pageSize={pageSize}
+          noun="rack spaces"
+          what={loadNoun}
+          empty={{
+            icon: <IconServer2 size={28} />,
+            description: manage
+              ? 'Add the first one with the New rack space button.'
+              : 'Rack spaces you rent at the network’s sites appear here.',
+          }}
+          noMatch={
+            filtered && {
+              onClear: () => list.set({ q: null, customerid: null, status: null }),
             }
-          >
-            {filtered && (
-              <EmptyState.Actions>
-                <Button
-                  variant="default"
-                  onClick={() => list.set({ q: null, customerid: null, status: null })}
-                >
-                  Clear filters
-                </Button>
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
-        ) : (
-          <div style={{ opacity: racks.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+          }
+        >
+          {(page) => (
             <RackSpacesTable
-              racks={racks.data.results}
+              racks={page.results}
               sort={sort}
               onSort={(next) => list.set({ sort: next })}
               onEdit={manage ? setEditing : undefined}
               showCustomer={showCustomer}
             />
-          </div>
-        )}
-        {racks.data && racks.data.count > 0 && (
-          <ListFooter
-            count={racks.data.count}
-            page={list.page}
-            pageSize={pageSize}
-            noun="rack spaces"
-            onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
-          />
-        )}
+          )}
+        </ListPanel>
       </Paper>
       {manage && <RackSpaceFormModal opened={creating} onClose={closeCreate} customerid={customerid} />}
       {editing && (

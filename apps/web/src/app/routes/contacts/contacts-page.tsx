@@ -1,16 +1,14 @@
 import { contactMessages } from '@lightpath/domain/contacts';
 import { can } from '@lightpath/domain/permissions';
 import { isProviderType } from '@lightpath/domain/user-types';
-import { Button, EmptyState, Group, Paper, TextInput } from '@mantine/core';
+import { Button, Group, Paper, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAddressBook, IconPlus, IconSearch } from '@tabler/icons-react';
 import { CustomerFilter } from '../../../components/customer-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
-import { ListFooter } from '../../../components/list-footer';
-import { LoadError } from '../../../components/load-error';
+import { ListPanel } from '../../../components/list-panel';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
-import { TableSkeleton } from '../../../components/table-skeleton';
 import { useContacts } from '../../../features/contacts/api/list-contacts';
 import { ContactsTable } from '../../../features/contacts/components/contacts-table';
 import { CreateContactModal } from '../../../features/contacts/components/create-contact-modal';
@@ -105,51 +103,33 @@ export function ContactsPage() {
             />
           )}
         </Group>
-        {contacts.isPending ? (
-          <TableSkeleton />
-        ) : contacts.isError ? (
-          <LoadError error={contacts.error} what={loadNoun} onRetry={() => contacts.refetch()} />
-        ) : contacts.data.results.length === 0 ? (
-          <EmptyState
-            py="xl"
-            icon={<IconAddressBook size={28} />}
-            withIndicatorBackground
-            title={filtered ? 'No contacts match these filters' : 'No contacts yet'}
-            description={
-              filtered
-                ? 'Try a different search or clear the filters.'
-                : manage
-                  ? 'Add the first contact with the New contact button.'
-                  : 'Contacts appear here once they have been set up.'
+        <ListPanel
+          list={contacts}
+          params={list}
+          pageSize={pageSize}
+          noun="contacts"
+          what={loadNoun}
+          empty={{
+            icon: <IconAddressBook size={28} />,
+            description: manage
+              ? 'Add the first contact with the New contact button.'
+              : 'Contacts appear here once they have been set up.',
+          }}
+          noMatch={
+            filtered && {
+              onClear: () => list.set({ q: null, customerid: null }),
             }
-          >
-            {filtered && (
-              <EmptyState.Actions>
-                <Button variant="default" onClick={() => list.set({ q: null, customerid: null })}>
-                  Clear filters
-                </Button>
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
-        ) : (
-          <div style={{ opacity: contacts.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+          }
+        >
+          {(page) => (
             <ContactsTable
-              contacts={contacts.data.results}
+              contacts={page.results}
               showCustomer={provider}
               sort={sort}
               onSort={(next) => list.set({ sort: next })}
             />
-          </div>
-        )}
-        {contacts.data && contacts.data.count > 0 && (
-          <ListFooter
-            count={contacts.data.count}
-            page={list.page}
-            pageSize={pageSize}
-            noun="contacts"
-            onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
-          />
-        )}
+          )}
+        </ListPanel>
       </Paper>
       {manage && (
         <CreateContactModal opened={creating} onClose={closeCreate} customerid={provider ? customerid : ''} />

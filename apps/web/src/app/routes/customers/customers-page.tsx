@@ -1,27 +1,14 @@
 import { can } from '@lightpath/domain/permissions';
-import {
-  Anchor,
-  Badge,
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  SegmentedControl,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconBuildingCommunity, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CustomerAvatar } from '../../../components/customer-avatar';
 import { ExportCsvButton } from '../../../components/export-csv-button';
-import { ListFooter } from '../../../components/list-footer';
-import { LoadError } from '../../../components/load-error';
+import { ListPanel } from '../../../components/list-panel';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
 import { SortableTh } from '../../../components/sortable-th';
-import { TableSkeleton } from '../../../components/table-skeleton';
 import { CreateCustomerModal } from '../../../features/customers/components/create-customer-modal';
 import { useCustomers } from '../../../lib/queries/list-customers';
 import { useSession } from '../../../lib/session';
@@ -106,99 +93,76 @@ export function CustomersPage() {
             ]}
           />
         </Group>
-        {customers.isPending ? (
-          <TableSkeleton />
-        ) : customers.isError ? (
-          <LoadError
-            error={customers.error}
-            what="all customer profiles"
-            onRetry={() => customers.refetch()}
-          />
-        ) : customers.data.results.length === 0 ? (
-          <EmptyState
-            py="xl"
-            icon={<IconBuildingCommunity size={28} />}
-            withIndicatorBackground
-            title={filtered ? 'No customers match these filters' : 'No customers yet'}
-            description={
-              filtered
-                ? 'Try a different search or show all customers.'
-                : 'Add the first customer with the New customer button.'
+        <ListPanel
+          list={customers}
+          params={list}
+          pageSize={pageSize}
+          noun="customers"
+          what="all customer profiles"
+          empty={{
+            icon: <IconBuildingCommunity size={28} />,
+            description: 'Add the first customer with the New customer button.',
+          }}
+          noMatch={
+            filtered && {
+              description: 'Try a different search or show all customers.',
+              onClear: () => list.set({ q: null, status: null }),
             }
-          >
-            {filtered && (
-              <EmptyState.Actions>
-                <Button variant="default" onClick={() => list.set({ q: null, status: null })}>
-                  Clear filters
-                </Button>
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
-        ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table
-              verticalSpacing="sm"
-              highlightOnHover
-              style={{ opacity: customers.isPlaceholderData ? 0.6 : 1 }}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <SortableTh field="customername" sort={sort} onSort={onSort}>
-                    Customer
-                  </SortableTh>
-                  <SortableTh field="customercode" sort={sort} onSort={onSort}>
-                    Code
-                  </SortableTh>
-                  <Table.Th>Status</Table.Th>
-                  <SortableTh field="usercount" sort={sort} onSort={onSort} ta="right">
-                    Users
-                  </SortableTh>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {customers.data.results.map((customer) => (
-                  <Table.Tr key={customer.customerid}>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <CustomerAvatar customer={customer} size={32} />
-                        <Anchor component={Link} to={`/customers/${customer.customerid}`} fw={500} fz="sm">
-                          {customer.customername}
-                        </Anchor>
-                        {customer.isprovider && (
-                          <Badge size="xs" variant="light" color="indigo">
-                            Provider
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="outline" color="gray" radius="sm" ff="monospace">
-                        {customer.code || customer.customercode}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="dot" color={customer.enabled ? 'teal' : 'gray'}>
-                        {customer.enabled ? 'Enabled' : 'Disabled'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Text fz="sm">{customer.usercount ?? '—'}</Text>
-                    </Table.Td>
+          }
+        >
+          {(page) => (
+            <Table.ScrollContainer minWidth={640}>
+              <Table verticalSpacing="sm" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <SortableTh field="customername" sort={sort} onSort={onSort}>
+                      Customer
+                    </SortableTh>
+                    <SortableTh field="customercode" sort={sort} onSort={onSort}>
+                      Code
+                    </SortableTh>
+                    <Table.Th>Status</Table.Th>
+                    <SortableTh field="usercount" sort={sort} onSort={onSort} ta="right">
+                      Users
+                    </SortableTh>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {customers.data && customers.data.count > 0 && (
-          <ListFooter
-            count={customers.data.count}
-            page={list.page}
-            pageSize={pageSize}
-            noun="customers"
-            onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
-          />
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {page.results.map((customer) => (
+                    <Table.Tr key={customer.customerid}>
+                      <Table.Td>
+                        <Group gap="sm" wrap="nowrap">
+                          <CustomerAvatar customer={customer} size={32} />
+                          <Anchor component={Link} to={`/customers/${customer.customerid}`} fw={500} fz="sm">
+                            {customer.customername}
+                          </Anchor>
+                          {customer.isprovider && (
+                            <Badge size="xs" variant="light" color="indigo">
+                              Provider
+                            </Badge>
+                          )}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge variant="outline" color="gray" radius="sm" ff="monospace">
+                          {customer.code || customer.customercode}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge variant="dot" color={customer.enabled ? 'teal' : 'gray'}>
+                          {customer.enabled ? 'Enabled' : 'Disabled'}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Text fz="sm">{customer.usercount ?? '—'}</Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </ListPanel>
       </Paper>
       {can(actor, 'customers.manage') && (
         <CreateCustomerModal opened={creating} onClose={createModal.close} />

@@ -1,18 +1,16 @@
 import { type EquipmentVendor, equipmentMessages, equipmentVendors } from '@lightpath/domain/equipment';
 import { can } from '@lightpath/domain/permissions';
 import { type AlarmLevel, alarmLevels } from '@lightpath/domain/zabbix-triggers';
-import { Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconRefresh, IconSearch, IconServerBolt, IconTerminal2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { alarmLevelLabel } from '../../../components/alarm-level-badge';
 import { CustomerFilter } from '../../../components/customer-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
-import { ListFooter } from '../../../components/list-footer';
-import { LoadError } from '../../../components/load-error';
+import { ListPanel } from '../../../components/list-panel';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
-import { TableSkeleton } from '../../../components/table-skeleton';
 import { type ListShelvesParams, useShelves } from '../../../features/equipment/api/list-shelves';
 import { AlarmsFreshnessNotice } from '../../../features/equipment/components/alarms-freshness-notice';
 import { SitePicker } from '../../../features/equipment/components/pickers';
@@ -206,56 +204,34 @@ export function EquipmentPage() {
             w={{ base: '100%', xs: 150 }}
           />
         </Group>
-        {shelves.isPending ? (
-          <TableSkeleton />
-        ) : shelves.isError ? (
-          <LoadError error={shelves.error} what={loadNoun} onRetry={() => shelves.refetch()} />
-        ) : shelves.data.results.length === 0 ? (
-          <EmptyState
-            py="xl"
-            icon={<IconServerBolt size={28} />}
-            withIndicatorBackground
-            title={filtered ? 'No shelves match these filters' : 'No shelves yet'}
-            description={
-              filtered
-                ? 'Try a different search or clear the filters.'
-                : manage
-                  ? 'Add the first shelf with the Add shelf button.'
-                  : 'Shelves appear here once the NOC records them.'
+        <ListPanel
+          list={shelves}
+          params={list}
+          pageSize={pageSize}
+          noun="shelves"
+          what={loadNoun}
+          empty={{
+            icon: <IconServerBolt size={28} />,
+            description: manage
+              ? 'Add the first shelf with the Add shelf button.'
+              : 'Shelves appear here once the NOC records them.',
+          }}
+          noMatch={
+            filtered && {
+              onClear: () =>
+                list.set({ q: null, siteid: null, customerid: null, vendor: null, alarmlevel: null }),
             }
-          >
-            {filtered && (
-              <EmptyState.Actions>
-                <Button
-                  variant="default"
-                  onClick={() =>
-                    list.set({ q: null, siteid: null, customerid: null, vendor: null, alarmlevel: null })
-                  }
-                >
-                  Clear filters
-                </Button>
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
-        ) : (
-          <div style={{ opacity: shelves.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+          }
+        >
+          {(page) => (
             <ShelvesTable
-              shelves={shelves.data.results}
+              shelves={page.results}
               sort={sort}
               onSort={(next) => list.set({ sort: next })}
               selection={selection}
             />
-          </div>
-        )}
-        {shelves.data && shelves.data.count > 0 && (
-          <ListFooter
-            count={shelves.data.count}
-            page={list.page}
-            pageSize={pageSize}
-            noun="shelves"
-            onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
-          />
-        )}
+          )}
+        </ListPanel>
       </Paper>
       {manage && <ShelfFormModal opened={adding} onClose={closeAction} />}
       {manage && updating && <UpdateShelfModal opened onClose={closeAction} />}

@@ -6,17 +6,15 @@ import {
   sparePartStateIds,
   sparePartStates,
 } from '@lightpath/domain/spare-parts';
-import { Button, EmptyState, Group, Paper, Select, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconPackage, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ExportCsvButton } from '../../../components/export-csv-button';
-import { ListFooter } from '../../../components/list-footer';
-import { LoadError } from '../../../components/load-error';
+import { ListPanel } from '../../../components/list-panel';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
-import { TableSkeleton } from '../../../components/table-skeleton';
 import { useDeleteSparePart } from '../../../features/spare-parts/api/delete-spare-part';
 import { type ListSparePartsParams, useSpareParts } from '../../../features/spare-parts/api/list-spare-parts';
 import { MovementModal } from '../../../features/spare-parts/components/movement-modal';
@@ -152,53 +150,35 @@ export function SparePartsPage() {
             w={{ base: '100%', xs: 180 }}
           />
         </Group>
-        {parts.isPending ? (
-          <TableSkeleton />
-        ) : parts.isError ? (
-          <LoadError error={parts.error} what={loadNoun} onRetry={() => parts.refetch()} />
-        ) : parts.data.results.length === 0 ? (
-          <EmptyState
-            py="xl"
-            icon={<IconPackage size={28} />}
-            withIndicatorBackground
-            title={filtered ? 'No spare parts match these filters' : 'No spare parts yet'}
-            description={
-              filtered
-                ? 'Try a different search or clear the filters.'
-                : manage
-                  ? 'Add the first part with the Add spare part button.'
-                  : 'Parts appear here once the NOC records them.'
+        <ListPanel
+          list={parts}
+          params={list}
+          pageSize={pageSize}
+          noun="spare parts"
+          what={loadNoun}
+          empty={{
+            icon: <IconPackage size={28} />,
+            description: manage
+              ? 'Add the first part with the Add spare part button.'
+              : 'Parts appear here once the NOC records them.',
+          }}
+          noMatch={
+            filtered && {
+              onClear: () => list.set({ q: null, depot: null, state: null }),
             }
-          >
-            {filtered && (
-              <EmptyState.Actions>
-                <Button variant="default" onClick={() => list.set({ q: null, depot: null, state: null })}>
-                  Clear filters
-                </Button>
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
-        ) : (
-          <div style={{ opacity: parts.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+          }
+        >
+          {(page) => (
             <SparePartsTable
-              parts={parts.data.results}
+              parts={page.results}
               sort={sort}
               onSort={(next) => list.set({ sort: next })}
               onMove={record ? setMoving : undefined}
               onEdit={manage ? setEditing : undefined}
               onDelete={manage ? confirmDelete : undefined}
             />
-          </div>
-        )}
-        {parts.data && parts.data.count > 0 && (
-          <ListFooter
-            count={parts.data.count}
-            page={list.page}
-            pageSize={pageSize}
-            noun="spare parts"
-            onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
-          />
-        )}
+          )}
+        </ListPanel>
       </Paper>
       {manage && <SparePartFormModal opened={adding} onClose={closeAdd} depotsiteid={depot} />}
       {editing && (

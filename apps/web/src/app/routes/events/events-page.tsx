@@ -1,7 +1,7 @@
 import { type EventType, eventTypes } from '@lightpath/domain/events';
 import { can } from '@lightpath/domain/permissions';
 import { isProviderType } from '@lightpath/domain/user-types';
-import { Anchor, Button, EmptyState, Group, Paper, Select, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconCalendarEvent,
@@ -13,13 +13,11 @@ import {
 import { Link } from 'react-router';
 import { CustomerFilter } from '../../../components/customer-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
-import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
-import { TableSkeleton } from '../../../components/table-skeleton';
 import { useEvents } from '../../../features/events/api/list-events';
 import { EventWizard } from '../../../features/events/components/event-wizard/event-wizard';
-import { PagedEventsTable } from '../../../features/events/components/paged-events-table';
+import { EventsListPanel } from '../../../features/events/components/events-list-panel';
 import { useNewEventAction } from '../../../features/events/use-new-event-action';
 import { useAllCustomers } from '../../../lib/queries/list-customers';
 import { useSession } from '../../../lib/session';
@@ -182,35 +180,23 @@ function EventsListPage({ view }: { view: ListView }) {
             />
           )}
         </Group>
-        {events.isPending ? (
-          <TableSkeleton />
-        ) : events.isError ? (
-          <LoadError error={events.error} what="events" onRetry={() => events.refetch()} />
-        ) : events.data.results.length === 0 ? (
-          <EmptyState
-            py="xl"
-            icon={filtered ? <IconCalendarEvent size={28} /> : <IconCircleCheck size={28} />}
-            withIndicatorBackground
-            title={filtered ? 'No events match these filters' : copy.empty}
-            description={filtered ? 'Try a different search or clear the filters.' : copy.emptyDescription}
-          >
-            {filtered && (
-              <EmptyState.Actions>
-                <Button variant="default" onClick={() => list.set({ q: null, type: null, customerid: null })}>
-                  Clear filters
-                </Button>
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
-        ) : (
-          <PagedEventsTable
-            page={events.data}
-            stale={events.isPlaceholderData}
-            showCustomers={staff}
-            list={list}
-            pageSize={pageSize}
-          />
-        )}
+        <EventsListPanel
+          list={events}
+          params={list}
+          pageSize={pageSize}
+          showCustomers={staff}
+          empty={{
+            icon: <IconCircleCheck size={28} />,
+            title: copy.empty,
+            description: copy.emptyDescription,
+          }}
+          noMatch={
+            filtered && {
+              icon: <IconCalendarEvent size={28} />,
+              onClear: () => list.set({ q: null, type: null, customerid: null }),
+            }
+          }
+        />
       </Paper>
       {wizard.manage && <EventWizard opened={wizard.opened} onClose={wizard.close} />}
     </>

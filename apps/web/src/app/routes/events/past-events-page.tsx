@@ -6,13 +6,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCalendarEvent, IconCalendarOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ExportCsvButton } from '../../../components/export-csv-button';
-import { LoadError } from '../../../components/load-error';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
-import { TableSkeleton } from '../../../components/table-skeleton';
 import { usePastEvents } from '../../../features/events/api/list-past-events';
 import { EventWizard } from '../../../features/events/components/event-wizard/event-wizard';
-import { PagedEventsTable } from '../../../features/events/components/paged-events-table';
+import { EventsListPanel } from '../../../features/events/components/events-list-panel';
 import { defaultPastRange, rangeSeconds } from '../../../features/events/event-format';
 import { useNewEventAction } from '../../../features/events/use-new-event-action';
 import { useSession } from '../../../lib/session';
@@ -135,37 +133,22 @@ export function PastEventsPage() {
             title="Choose a range of days"
             description={rangeProblem}
           />
-        ) : events.isPending ? (
-          <TableSkeleton />
-        ) : events.isError ? (
-          <LoadError error={events.error} what="events" onRetry={() => events.refetch()} />
-        ) : events.data.results.length === 0 ? (
-          <EmptyState
-            py="xl"
-            icon={<IconCalendarEvent size={28} />}
-            withIndicatorBackground
-            title={filtered ? 'No events match these filters' : 'No events ended in this period'}
-            description={
-              filtered
-                ? 'Try a different search or clear the filters.'
-                : 'Choose an earlier start date to look further back.'
-            }
-          >
-            {filtered && (
-              <EmptyState.Actions>
-                <Button variant="default" onClick={() => list.set({ q: null, type: null })}>
-                  Clear filters
-                </Button>
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
         ) : (
-          <PagedEventsTable
-            page={events.data}
-            stale={events.isPlaceholderData}
-            showCustomers={staff}
-            list={list}
+          <EventsListPanel
+            list={events}
+            params={list}
             pageSize={pageSize}
+            showCustomers={staff}
+            empty={{
+              icon: <IconCalendarEvent size={28} />,
+              title: 'No events ended in this period',
+              description: 'Choose an earlier start date to look further back.',
+            }}
+            noMatch={
+              filtered && {
+                onClear: () => list.set({ q: null, type: null }),
+              }
+            }
           />
         )}
       </Paper>

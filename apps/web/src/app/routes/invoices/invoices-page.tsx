@@ -7,16 +7,14 @@ import {
 } from '@lightpath/domain/invoices';
 import { can } from '@lightpath/domain/permissions';
 import { isProviderType } from '@lightpath/domain/user-types';
-import { Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileInvoice, IconPlus, IconSearch } from '@tabler/icons-react';
 import { CustomerFilter } from '../../../components/customer-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
-import { ListFooter } from '../../../components/list-footer';
-import { LoadError } from '../../../components/load-error';
+import { ListPanel } from '../../../components/list-panel';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
-import { TableSkeleton } from '../../../components/table-skeleton';
 import { type ListInvoicesParams, useInvoices } from '../../../features/invoices/api/list-invoices';
 import { AddInvoiceModal } from '../../../features/invoices/components/add-invoice-modal';
 import { InvoicesTable } from '../../../features/invoices/components/invoices-table';
@@ -152,54 +150,33 @@ export function InvoicesPage() {
             w={{ base: '100%', xs: 160 }}
           />
         </Group>
-        {invoices.isPending ? (
-          <TableSkeleton />
-        ) : invoices.isError ? (
-          <LoadError error={invoices.error} what={loadNoun} onRetry={() => invoices.refetch()} />
-        ) : invoices.data.results.length === 0 ? (
-          <EmptyState
-            py="xl"
-            icon={<IconFileInvoice size={28} />}
-            withIndicatorBackground
-            title={filtered ? 'No invoices match these filters' : 'No invoices yet'}
-            description={
-              filtered
-                ? 'Try a different search or clear the filters.'
-                : manage
-                  ? 'Add one with the Add invoice button.'
-                  : 'Your invoices appear here each month once issued.'
+        <ListPanel
+          list={invoices}
+          params={list}
+          pageSize={pageSize}
+          noun="invoices"
+          what={loadNoun}
+          empty={{
+            icon: <IconFileInvoice size={28} />,
+            description: manage
+              ? 'Add one with the Add invoice button.'
+              : 'Your invoices appear here each month once issued.',
+          }}
+          noMatch={
+            filtered && {
+              onClear: () => list.set({ q: null, customerid: null, status: null, period: null }),
             }
-          >
-            {filtered && (
-              <EmptyState.Actions>
-                <Button
-                  variant="default"
-                  onClick={() => list.set({ q: null, customerid: null, status: null, period: null })}
-                >
-                  Clear filters
-                </Button>
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
-        ) : (
-          <div style={{ opacity: invoices.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+          }
+        >
+          {(page) => (
             <InvoicesTable
-              invoices={invoices.data.results}
+              invoices={page.results}
               sort={sort}
               onSort={(next) => list.set({ sort: next })}
               showCustomer={showCustomer}
             />
-          </div>
-        )}
-        {invoices.data && invoices.data.count > 0 && (
-          <ListFooter
-            count={invoices.data.count}
-            page={list.page}
-            pageSize={pageSize}
-            noun="invoices"
-            onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
-          />
-        )}
+          )}
+        </ListPanel>
       </Paper>
       {manage && <AddInvoiceModal opened={adding} onClose={closeAdd} customerid={customerid} />}
     </>

@@ -1,14 +1,12 @@
 import { type AwxJobStatus, awxJobStatuses, awxMessages } from '@lightpath/domain/awx';
 import { can } from '@lightpath/domain/permissions';
-import { Badge, Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/core';
+import { Badge, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconRobot, IconSearch } from '@tabler/icons-react';
 import { ExportCsvButton } from '../../../components/export-csv-button';
-import { ListFooter } from '../../../components/list-footer';
-import { LoadError } from '../../../components/load-error';
+import { ListPanel } from '../../../components/list-panel';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
-import { TableSkeleton } from '../../../components/table-skeleton';
 import { type ListJobsParams, useJobs } from '../../../features/jobs/api/list-jobs';
 import { JobsTable } from '../../../features/jobs/components/jobs-table';
 import { jobStatusLabel } from '../../../features/jobs/job-format';
@@ -112,44 +110,27 @@ export function JobsPage() {
             </Badge>
           )}
         </Group>
-        {jobs.isPending ? (
-          <TableSkeleton />
-        ) : jobs.isError ? (
-          <LoadError error={jobs.error} what={loadNoun} onRetry={() => jobs.refetch()} />
-        ) : jobs.data.results.length === 0 ? (
-          <EmptyState
-            py="xl"
-            icon={<IconRobot size={28} />}
-            withIndicatorBackground
-            title={filtered ? 'No jobs match these filters' : 'No jobs yet'}
-            description={
-              filtered
-                ? 'Try a different search or clear the filters.'
-                : 'Run a device operation from a shelf or from the equipment list; its job appears here.'
+        <ListPanel
+          list={jobs}
+          params={list}
+          pageSize={pageSize}
+          noun="jobs"
+          what={loadNoun}
+          empty={{
+            icon: <IconRobot size={28} />,
+            description:
+              'Run a device operation from a shelf or from the equipment list; its job appears here.',
+          }}
+          noMatch={
+            filtered && {
+              onClear: () => list.set({ q: null, status: null, ongoing: null }),
             }
-          >
-            {filtered && (
-              <EmptyState.Actions>
-                <Button variant="default" onClick={() => list.set({ q: null, status: null, ongoing: null })}>
-                  Clear filters
-                </Button>
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
-        ) : (
-          <div style={{ opacity: jobs.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-            <JobsTable jobs={jobs.data.results} sort={sort} onSort={(next) => list.set({ sort: next })} />
-          </div>
-        )}
-        {jobs.data && jobs.data.count > 0 && (
-          <ListFooter
-            count={jobs.data.count}
-            page={list.page}
-            pageSize={pageSize}
-            noun="jobs"
-            onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
-          />
-        )}
+          }
+        >
+          {(page) => (
+            <JobsTable jobs={page.results} sort={sort} onSort={(next) => list.set({ sort: next })} />
+          )}
+        </ListPanel>
       </Paper>
     </>
   );

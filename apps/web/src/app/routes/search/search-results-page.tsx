@@ -10,10 +10,8 @@ import { Anchor, Button, Chip, EmptyState, Group, Paper, Stack, Text, TextInput 
 import { IconSearch, IconZoomQuestion } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ListFooter } from '../../../components/list-footer';
-import { LoadError } from '../../../components/load-error';
+import { ListPanel } from '../../../components/list-panel';
 import { PageHeader } from '../../../components/page-header';
-import { TableSkeleton } from '../../../components/table-skeleton';
 import { useSearch } from '../../../features/search/api/search';
 import { SearchKindBadge } from '../../../features/search/components/search-kind-badge';
 import { kindsFromParam } from '../../../features/search/search-params';
@@ -123,75 +121,65 @@ export function SearchResultsPage() {
               title={searchPrompt}
               description="Type at least two characters: a service id, a site number or name, a person."
             />
-          ) : results.isPending ? (
-            <TableSkeleton rows={5} />
-          ) : results.isError ? (
-            <LoadError error={results.error} what="search results" onRetry={() => results.refetch()} />
-          ) : results.data.results.length === 0 ? (
-            <EmptyState
-              py="xl"
-              icon={<IconZoomQuestion size={28} />}
-              withIndicatorBackground
-              title={`No results for “${term}”`}
-              description={
-                kinds.length > 0
-                  ? 'Nothing of these kinds matches. Try all kinds, or another spelling.'
-                  : 'Check the spelling, or search for part of a name or number.'
-              }
-            >
-              {kinds.length > 0 && (
-                <EmptyState.Actions>
-                  <Button variant="default" onClick={() => list.set({ kinds: null })}>
-                    Search all kinds
-                  </Button>
-                </EmptyState.Actions>
-              )}
-            </EmptyState>
           ) : (
-            <Stack
-              gap={0}
-              component="ul"
-              style={{
-                listStyle: 'none',
-                margin: 0,
-                padding: 0,
-                opacity: results.isPlaceholderData ? 0.6 : 1,
-              }}
-              aria-label="Search results"
-            >
-              {results.data.results.map((result) => (
-                <Group
-                  key={`${result.kind}:${result.id}`}
-                  component="li"
-                  gap="sm"
-                  wrap="nowrap"
-                  py="sm"
-                  align="flex-start"
-                  style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-                >
-                  <SearchKindBadge kind={result.kind} size="sm" />
-                  <Stack gap={2} style={{ minWidth: 0 }}>
-                    <Anchor component={Link} to={searchResultRoute(result)} fw={500} fz="sm">
-                      {result.label}
-                    </Anchor>
-                    {result.detail && (
-                      <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {result.detail}
-                      </Text>
-                    )}
-                  </Stack>
-                </Group>
-              ))}
-            </Stack>
-          )}
-          {searchable && results.data && results.data.count > 0 && (
-            <ListFooter
-              count={results.data.count}
-              page={list.page}
+            <ListPanel
+              list={results}
+              params={list}
               pageSize={pageSize}
               noun="results"
-              onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
-            />
+              what="search results"
+              skeletonRows={5}
+              empty={{
+                icon: <IconZoomQuestion size={28} />,
+                title: `No results for “${term}”`,
+                description: 'Check the spelling, or search for part of a name or number.',
+              }}
+              noMatch={
+                kinds.length > 0 && {
+                  title: `No results for “${term}”`,
+                  description: 'Nothing of these kinds matches. Try all kinds, or another spelling.',
+                  clearLabel: 'Search all kinds',
+                  onClear: () => list.set({ kinds: null }),
+                }
+              }
+            >
+              {(page) => (
+                <Stack
+                  gap={0}
+                  component="ul"
+                  style={{
+                    listStyle: 'none',
+                    margin: 0,
+                    padding: 0,
+                  }}
+                  aria-label="Search results"
+                >
+                  {page.results.map((result) => (
+                    <Group
+                      key={`${result.kind}:${result.id}`}
+                      component="li"
+                      gap="sm"
+                      wrap="nowrap"
+                      py="sm"
+                      align="flex-start"
+                      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+                    >
+                      <SearchKindBadge kind={result.kind} size="sm" />
+                      <Stack gap={2} style={{ minWidth: 0 }}>
+                        <Anchor component={Link} to={searchResultRoute(result)} fw={500} fz="sm">
+                          {result.label}
+                        </Anchor>
+                        {result.detail && (
+                          <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                            {result.detail}
+                          </Text>
+                        )}
+                      </Stack>
+                    </Group>
+                  ))}
+                </Stack>
+              )}
+            </ListPanel>
           )}
         </Stack>
       </Paper>

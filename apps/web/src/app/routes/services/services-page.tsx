@@ -9,17 +9,15 @@ import {
   serviceTypes,
 } from '@lightpath/domain/services';
 import { isProviderType } from '@lightpath/domain/user-types';
-import { Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconRoute, IconSearch } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import { CustomerFilter } from '../../../components/customer-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
-import { ListFooter } from '../../../components/list-footer';
-import { LoadError } from '../../../components/load-error';
+import { ListPanel } from '../../../components/list-panel';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
-import { TableSkeleton } from '../../../components/table-skeleton';
 import { NetworkJump } from '../../../features/services/components/network-jump';
 import { NewServiceModal } from '../../../features/services/components/new-service-modal';
 import { ServicesTable } from '../../../features/services/components/services-table';
@@ -179,60 +177,35 @@ export function ServicesPage() {
             />
           )}
         </Group>
-        {services.isPending ? (
-          <TableSkeleton />
-        ) : services.isError ? (
-          <LoadError error={services.error} what="services" onRetry={() => services.refetch()} />
-        ) : services.data.results.length === 0 ? (
-          <EmptyState
-            py="xl"
-            icon={<IconRoute size={28} />}
-            withIndicatorBackground
-            title={filtered ? 'No services match these filters' : 'No services here yet'}
-            description={
-              filtered
-                ? 'Try a different search or clear the filters.'
-                : canManage
-                  ? 'Add one with the New service button.'
-                  : 'Services appear here once the network team has provisioned them.'
+        <ListPanel
+          list={services}
+          params={list}
+          pageSize={pageSize}
+          noun="services"
+          empty={{
+            icon: <IconRoute size={28} />,
+            title: 'No services here yet',
+            description: canManage
+              ? 'Add one with the New service button.'
+              : 'Services appear here once the network team has provisioned them.',
+          }}
+          noMatch={
+            filtered && {
+              onClear: () =>
+                list.set({ q: null, type: null, status: null, condition: null, customerid: null }),
             }
-          >
-            {filtered && (
-              <EmptyState.Actions>
-                <Button
-                  variant="default"
-                  onClick={() =>
-                    list.set({ q: null, type: null, status: null, condition: null, customerid: null })
-                  }
-                >
-                  Clear filters
-                </Button>
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
-        ) : (
-          <div
-            style={{ opacity: services.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
-            aria-busy={services.isPlaceholderData}
-          >
+          }
+        >
+          {(page) => (
             <ServicesTable
-              services={services.data.results}
+              services={page.results}
               showCustomer={staff}
               canOpenSite={canOpenSite}
               sort={sort}
               onSort={(next) => list.set({ sort: next })}
             />
-          </div>
-        )}
-        {services.data && services.data.count > 0 && (
-          <ListFooter
-            count={services.data.count}
-            page={list.page}
-            pageSize={pageSize}
-            noun="services"
-            onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
-          />
-        )}
+          )}
+        </ListPanel>
       </Paper>
       {canManage && <NewServiceModal opened={creating} onClose={closeCreate} />}
     </>

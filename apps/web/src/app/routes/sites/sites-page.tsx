@@ -1,27 +1,15 @@
 import { can } from '@lightpath/domain/permissions';
 import { type SiteType, siteTypeIds, siteTypes } from '@lightpath/domain/sites';
 import { isProviderType } from '@lightpath/domain/user-types';
-import {
-  Alert,
-  Anchor,
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconInfoCircle, IconMapPin, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CustomerFilter } from '../../../components/customer-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
-import { ListFooter } from '../../../components/list-footer';
-import { LoadError } from '../../../components/load-error';
+import { ListPanel } from '../../../components/list-panel';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
-import { TableSkeleton } from '../../../components/table-skeleton';
 import { RequestSiteAccessWizard } from '../../../features/access/components/request-site-access-wizard';
 import { actionHref, actionTargets, isNavAction } from '../../../features/placeholders/placeholder-routes';
 import { CreateSiteModal } from '../../../features/sites/components/create-site-modal';
@@ -185,54 +173,32 @@ export function SitesPage() {
             />
           )}
         </Group>
-        {sites.isPending ? (
-          <TableSkeleton />
-        ) : sites.isError ? (
-          <LoadError error={sites.error} what="sites" onRetry={() => sites.refetch()} />
-        ) : sites.data.results.length === 0 ? (
-          <EmptyState
-            py="xl"
-            icon={<IconMapPin size={28} />}
-            withIndicatorBackground
-            title={filtered ? 'No sites match these filters' : 'No sites yet'}
-            description={
-              filtered
-                ? 'Try a different search or clear the filters.'
-                : manage
-                  ? 'Add the first site with the New site button.'
-                  : 'Sites appear here once the NOC has set them up.'
+        <ListPanel
+          list={sites}
+          params={list}
+          pageSize={pageSize}
+          noun="sites"
+          empty={{
+            icon: <IconMapPin size={28} />,
+            description: manage
+              ? 'Add the first site with the New site button.'
+              : 'Sites appear here once the NOC has set them up.',
+          }}
+          noMatch={
+            filtered && {
+              onClear: () => list.set({ q: null, type: null, status: null, customerid: null }),
             }
-          >
-            {filtered && (
-              <EmptyState.Actions>
-                <Button
-                  variant="default"
-                  onClick={() => list.set({ q: null, type: null, status: null, customerid: null })}
-                >
-                  Clear filters
-                </Button>
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
-        ) : (
-          <div style={{ opacity: sites.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+          }
+        >
+          {(page) => (
             <SitesTable
-              sites={sites.data.results}
+              sites={page.results}
               showCustomer={provider}
               sort={sort}
               onSort={(next) => list.set({ sort: next })}
             />
-          </div>
-        )}
-        {sites.data && sites.data.count > 0 && (
-          <ListFooter
-            count={sites.data.count}
-            page={list.page}
-            pageSize={pageSize}
-            noun="sites"
-            onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
-          />
-        )}
+          )}
+        </ListPanel>
       </Paper>
       {manage && <CreateSiteModal opened={creating} onClose={closeAction} />}
       {can(actor, 'access.request') && (

@@ -1,16 +1,14 @@
 import { can } from '@lightpath/domain/permissions';
 import { type Subscription, subscriptionMessages } from '@lightpath/domain/subscriptions';
 import { isProviderType } from '@lightpath/domain/user-types';
-import { Button, EmptyState, Group, Paper, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconBell, IconBellOff, IconBellPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ListFooter } from '../../../components/list-footer';
-import { LoadError } from '../../../components/load-error';
+import { ListPanel } from '../../../components/list-panel';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
-import { TableSkeleton } from '../../../components/table-skeleton';
 import { useDeleteSubscription } from '../../../features/subscriptions/api/delete-subscription';
 import { useSubscriptions } from '../../../features/subscriptions/api/list-subscriptions';
 import { SubscribeModal } from '../../../features/subscriptions/components/subscribe-modal';
@@ -102,55 +100,36 @@ export function ServiceNotificationsPage() {
             type="search"
           />
         </Group>
-        {subscriptions.isPending ? (
-          <TableSkeleton />
-        ) : subscriptions.isError ? (
-          <LoadError
-            error={subscriptions.error}
-            what="notifications"
-            onRetry={() => subscriptions.refetch()}
-          />
-        ) : subscriptions.data.results.length === 0 ? (
-          <EmptyState
-            py="xl"
-            icon={<IconBell size={28} />}
-            withIndicatorBackground
-            title={filtered ? 'No subscriptions match this search' : 'No subscriptions yet'}
-            description={
-              filtered
-                ? 'Try a different search.'
-                : 'Subscribe to a service to be told about its maintenance and outages.'
+        <ListPanel
+          list={subscriptions}
+          params={list}
+          pageSize={pageSize}
+          noun="subscriptions"
+          what="notifications"
+          empty={{
+            icon: <IconBell size={28} />,
+            description: 'Subscribe to a service to be told about its maintenance and outages.',
+          }}
+          noMatch={
+            filtered && {
+              title: 'No subscriptions match this search',
+              description: 'Try a different search.',
+              clearLabel: 'Clear search',
+              onClear: () => list.set({ q: null }),
             }
-          >
-            {filtered && (
-              <EmptyState.Actions>
-                <Button variant="default" onClick={() => list.set({ q: null })}>
-                  Clear search
-                </Button>
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
-        ) : (
-          <div style={{ opacity: subscriptions.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+          }
+        >
+          {(page) => (
             <SubscriptionsTable
-              subscriptions={subscriptions.data.results}
+              subscriptions={page.results}
               showCustomer={provider}
               sort={sort}
               onSort={(next) => list.set({ sort: next })}
               canRemove={canRemove}
               onRemove={confirmRemove}
             />
-          </div>
-        )}
-        {subscriptions.data && subscriptions.data.count > 0 && (
-          <ListFooter
-            count={subscriptions.data.count}
-            page={list.page}
-            pageSize={pageSize}
-            noun="subscriptions"
-            onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
-          />
-        )}
+          )}
+        </ListPanel>
       </Paper>
       <SubscribeModal opened={subscribing} onClose={() => setSubscribing(false)} />
     </>

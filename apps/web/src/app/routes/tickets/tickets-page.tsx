@@ -6,15 +6,13 @@ import {
   ticketStatusLabels,
 } from '@lightpath/domain/tickets';
 import { isProviderType } from '@lightpath/domain/user-types';
-import { Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconTicket } from '@tabler/icons-react';
 import { ExportCsvButton } from '../../../components/export-csv-button';
-import { ListFooter } from '../../../components/list-footer';
-import { LoadError } from '../../../components/load-error';
+import { ListPanel } from '../../../components/list-panel';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
-import { TableSkeleton } from '../../../components/table-skeleton';
 import { useTickets } from '../../../features/tickets/api/list-tickets';
 import { TicketWizard } from '../../../features/tickets/components/ticket-wizard/ticket-wizard';
 import { TicketsTable } from '../../../features/tickets/components/tickets-table';
@@ -103,54 +101,27 @@ export function TicketsPage() {
             w={{ base: '100%', xs: 190 }}
           />
         </Group>
-        {tickets.isPending ? (
-          <TableSkeleton />
-        ) : tickets.isError ? (
-          <LoadError error={tickets.error} what="tickets" onRetry={() => tickets.refetch()} />
-        ) : tickets.data.results.length === 0 ? (
-          <EmptyState
-            py="xl"
-            icon={<IconTicket size={28} />}
-            withIndicatorBackground
-            title={filtered ? 'No tickets match these filters' : 'No tickets yet'}
-            description={
-              filtered
-                ? 'Try a different search or clear the filters.'
-                : wizard.create
-                  ? 'Report a fault, ask a question or tell the NOC about works with New ticket.'
-                  : 'Tickets appear here once they have been raised.'
+        <ListPanel
+          list={tickets}
+          params={list}
+          pageSize={pageSize}
+          noun="tickets"
+          exact={!tickets.data || ticketCountIsExact(tickets.data)}
+          empty={{
+            icon: <IconTicket size={28} />,
+            description: wizard.create
+              ? 'Report a fault, ask a question or tell the NOC about works with New ticket.'
+              : 'Tickets appear here once they have been raised.',
+            action: newTicket,
+          }}
+          noMatch={
+            filtered && {
+              onClear: () => list.set({ q: null, status: null }),
             }
-          >
-            {(filtered || newTicket) && (
-              <EmptyState.Actions>
-                {filtered ? (
-                  <Button variant="default" onClick={() => list.set({ q: null, status: null })}>
-                    Clear filters
-                  </Button>
-                ) : (
-                  newTicket
-                )}
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
-        ) : (
-          <div
-            style={{ opacity: tickets.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
-            aria-busy={tickets.isPlaceholderData}
-          >
-            <TicketsTable tickets={tickets.data.results} showCustomer={staff} />
-          </div>
-        )}
-        {tickets.data && tickets.data.count > 0 && (
-          <ListFooter
-            count={tickets.data.count}
-            exact={ticketCountIsExact(tickets.data)}
-            page={list.page}
-            pageSize={pageSize}
-            noun="tickets"
-            onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
-          />
-        )}
+          }
+        >
+          {(page) => <TicketsTable tickets={page.results} showCustomer={staff} />}
+        </ListPanel>
       </Paper>
       {wizard.create && <TicketWizard opened={wizard.opened} onClose={wizard.close} />}
     </>

@@ -8,12 +8,11 @@ import {
   usageReportMessages,
 } from '@lightpath/domain/usage-reports';
 import { isProviderType } from '@lightpath/domain/user-types';
-import { Button, EmptyState, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconGauge, IconSearch } from '@tabler/icons-react';
 import { CustomerFilter } from '../../../components/customer-filter';
-import { ListFooter } from '../../../components/list-footer';
-import { LoadError } from '../../../components/load-error';
+import { ListPanel } from '../../../components/list-panel';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
 import { ReportDownloads } from '../../../components/report-downloads';
@@ -148,51 +147,33 @@ export function UsageReportsPage() {
           </Group>
           {!filters ? (
             <Text fz="sm">{period.problem}</Text>
-          ) : report.isPending ? (
-            <TableSkeleton />
-          ) : report.isError ? (
-            <LoadError error={report.error} what={loadNoun} onRetry={() => report.refetch()} />
-          ) : report.data.results.length === 0 ? (
-            <EmptyState
-              py="xl"
-              icon={<IconGauge size={28} />}
-              withIndicatorBackground
-              title={filtered ? 'No services match these filters' : 'No usage measured in this period'}
-              description={
-                filtered
-                  ? 'Try a different search or clear the filters.'
-                  : 'Figures appear once the month has been measured; choose another period.'
-              }
-            >
-              {filtered && (
-                <EmptyState.Actions>
-                  <Button
-                    variant="default"
-                    onClick={() => list.set({ q: null, customer: null, label: null })}
-                  >
-                    Clear filters
-                  </Button>
-                </EmptyState.Actions>
-              )}
-            </EmptyState>
           ) : (
-            <div style={{ opacity: report.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-              <UsageTable
-                rows={report.data.results}
-                sort={sort}
-                onSort={(next) => list.set({ sort: next })}
-                showCustomer={showCustomer}
-              />
-            </div>
-          )}
-          {report.data && report.data.count > 0 && (
-            <ListFooter
-              count={report.data.count}
-              page={list.page}
+            <ListPanel
+              list={report}
+              params={list}
               pageSize={pageSize}
               noun="services"
-              onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
-            />
+              what={loadNoun}
+              empty={{
+                icon: <IconGauge size={28} />,
+                title: 'No usage measured in this period',
+                description: 'Figures appear once the month has been measured; choose another period.',
+              }}
+              noMatch={
+                filtered && {
+                  onClear: () => list.set({ q: null, customer: null, label: null }),
+                }
+              }
+            >
+              {(page) => (
+                <UsageTable
+                  rows={page.results}
+                  sort={sort}
+                  onSort={(next) => list.set({ sort: next })}
+                  showCustomer={showCustomer}
+                />
+              )}
+            </ListPanel>
           )}
         </Paper>
       </Stack>

@@ -1,15 +1,13 @@
 import { can } from '@lightpath/domain/permissions';
 import { type UserType, userTypeNames, userTypes } from '@lightpath/domain/user-types';
-import { Button, EmptyState, Group, Paper, Select, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { CustomerFilter } from '../../../components/customer-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
-import { ListFooter } from '../../../components/list-footer';
-import { LoadError } from '../../../components/load-error';
+import { ListPanel } from '../../../components/list-panel';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
-import { TableSkeleton } from '../../../components/table-skeleton';
 import { CreateUserModal } from '../../../features/users/components/create-user-modal';
 import { UsersTable } from '../../../features/users/components/users-table';
 import { useAllCustomers } from '../../../lib/queries/list-customers';
@@ -107,49 +105,30 @@ export function UsersPage() {
             />
           )}
         </Group>
-        {users.isPending ? (
-          <TableSkeleton />
-        ) : users.isError ? (
-          <LoadError error={users.error} what="users" onRetry={() => users.refetch()} />
-        ) : users.data.results.length === 0 ? (
-          <EmptyState
-            py="xl"
-            icon={<IconUsers size={28} />}
-            withIndicatorBackground
-            title={filtered ? 'No users match these filters' : 'No users yet'}
-            description={
-              filtered
-                ? 'Try a different search or clear the filters.'
-                : 'Add the first user with the New user button.'
+        <ListPanel
+          list={users}
+          params={list}
+          pageSize={pageSize}
+          noun="users"
+          empty={{
+            icon: <IconUsers size={28} />,
+            description: 'Add the first user with the New user button.',
+          }}
+          noMatch={
+            filtered && {
+              onClear: () => list.set({ q: null, type: null, customerid: null }),
             }
-          >
-            {filtered && (
-              <EmptyState.Actions>
-                <Button variant="default" onClick={() => list.set({ q: null, type: null, customerid: null })}>
-                  Clear filters
-                </Button>
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
-        ) : (
-          <div style={{ opacity: users.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+          }
+        >
+          {(page) => (
             <UsersTable
-              users={users.data.results}
+              users={page.results}
               showCustomer={noc}
               sort={sort}
               onSort={(next) => list.set({ sort: next })}
             />
-          </div>
-        )}
-        {users.data && users.data.count > 0 && (
-          <ListFooter
-            count={users.data.count}
-            page={list.page}
-            pageSize={pageSize}
-            noun="users"
-            onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
-          />
-        )}
+          )}
+        </ListPanel>
       </Paper>
       {can(actor, 'users.manage') && <CreateUserModal opened={creating} onClose={createModal.close} />}
     </>
