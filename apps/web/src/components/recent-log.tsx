@@ -1,60 +1,49 @@
 import { Button, EmptyState, Group } from '@mantine/core';
 import { IconCalendarOff, IconListSearch, IconRefresh } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import type { QueryValue } from '../lib/api-client';
-import type { ResolvedPeriod } from '../lib/use-recent-period';
+import type { RecentPeriodState, ResolvedPeriod } from '../lib/use-recent-period';
 import { ExportCsvButton } from './export-csv-button';
-import { LoadError } from './load-error';
-import { TableSkeleton } from './table-skeleton';
+import { type ListEmptyText, type ListPage, ListPanel, type ListPanelProps } from './list-panel';
 
 // What the logs (API logs, the audit log) share around their own table: Refresh and Export CSV in the
-// header, and the page's states (days still to choose, loading, failed, nothing found).
+// header, and the page's states (days still to choose, then the list panel's).
 
-type ExportProps = {
-  path: string;
-  query: Record<string, QueryValue> | null;
-  filename: string;
-  empty: boolean;
+type ActionsProps = {
+  period: RecentPeriodState;
+  list: UseQueryResult<{ count: number }>;
+  // The list's query without paging; null while the period does not resolve.
+  csv: { path: string; query: Record<string, QueryValue> | null; filename: string };
 };
 
-export function RecentLogActions({ onRefresh, csv }: { onRefresh: () => void; csv: ExportProps }) {
+export function RecentLogActions({ period, list, csv }: ActionsProps) {
+  // A preset period reads back from the moment the page opened: Refresh moves it to now.
+  const refresh = () => {
+    period.refresh();
+    void list.refetch();
+  };
   return (
     <Group gap="xs">
-      <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={onRefresh}>
+      <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={refresh}>
         Refresh
       </Button>
       <ExportCsvButton
         path={csv.path}
         query={csv.query ?? {}}
         filename={csv.filename}
-        disabled={!csv.query || csv.empty}
+        disabled={!csv.query || !list.data || list.data.count === 0}
       />
     </Group>
   );
 }
 
-type BodyProps<Page extends { results: unknown[] }> = {
+type BodyProps<Page extends ListPage> = Omit<ListPanelProps<Page>, 'empty'> & {
   period: ResolvedPeriod;
-  list: UseQueryResult<Page>;
-  // 'the audit log': what failed to load.
-  what: string;
-  filtered: boolean;
-  empty: { filtered: string; unfiltered: string; hint: string };
-  onClear: () => void;
-  // The table of a page that has rows.
-  children: (page: Page) => ReactNode;
+  // 'Nothing was changed in this period' and how rows come to be there.
+  empty: Omit<ListEmptyText, 'icon'>;
 };
 
-export function RecentLogBody<Page extends { results: unknown[] }>({
-  period,
-  list,
-  what,
-  filtered,
-  empty,
-  onClear,
-  children,
-}: BodyProps<Page>) {
+export function RecentLogBody<Page extends ListPage>({ period, empty, noMatch, ...panel }: BodyProps<Page>) {
   if ('problem' in period)
     return (
       <EmptyState
@@ -65,29 +54,11 @@ export function RecentLogBody<Page extends { results: unknown[] }>({
         description={period.problem}
       />
     );
-  if (list.isPending) return <TableSkeleton />;
-  if (list.isError) return <LoadError error={list.error} what={what} onRetry={() => list.refetch()} />;
-  if (list.data.results.length === 0)
-    return (
-      <EmptyState
-        py="xl"
-        icon={<IconListSearch size={28} />}
-        withIndicatorBackground
-        title={filtered ? empty.filtered : empty.unfiltered}
-        description={filtered ? 'Try other filters or a longer period.' : empty.hint}
-      >
-        {filtered && (
-          <EmptyState.Actions>
-            <Button variant="default" onClick={onClear}>
-              Clear filters
-            </Button>
-          </EmptyState.Actions>
-        )}
-      </EmptyState>
-    );
   return (
-    <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-      {children(list.data)}
-    </div>
+    <ListPanel
+      {...panel}
+      empty={{ icon: <IconListSearch size={28} />, ...empty }}
+      noMatch={noMatch && { description: 'Try other filters or a longer period.', ...noMatch }}
+    />
   );
 }

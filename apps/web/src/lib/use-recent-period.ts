@@ -53,3 +53,12 @@ export function useRecentPeriod(rules: RecentPeriodRules) {
 }
 
 export type RecentPeriodState = ReturnType<typeof useRecentPeriod>;
+
+// A log's query: the period's moments and the page's filters, or null while the period does not
+// resolve (the list then asks nothing and says why).
+export function withinPeriod<Filters extends object>(
+  period: ResolvedPeriod,
+  filters: Filters,
+): ({ from: number; to: number } & Filters) | null {
+  return 'problem' in period ? null : { from: period.from, to: period.to, ...filters };
+}

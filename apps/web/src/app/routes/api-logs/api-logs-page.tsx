@@ -2,7 +2,6 @@ import { apiLogMessages, apiLogMethods, apiLogStatusClasses } from '@lightpath/d
 import { can } from '@lightpath/domain/permissions';
 import { Group, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { ListFooter } from '../../../components/list-footer';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
 import { RecentLogActions, RecentLogBody } from '../../../components/recent-log';
@@ -14,7 +13,7 @@ import { useSession } from '../../../lib/session';
 import { displayZoneAbbreviation } from '../../../lib/time-zone';
 import { useListParams } from '../../../lib/use-list-params';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useRecentPeriod } from '../../../lib/use-recent-period';
+import { useRecentPeriod, withinPeriod } from '../../../lib/use-recent-period';
 
 const pageSize = 50;
 const title = 'API Logs';
@@ -48,19 +47,14 @@ export function ApiLogsPage() {
   const status = list.get('status');
   const sort = list.get('sort') || '-time';
 
-  const filters: ApiLogFilters | null =
-    'problem' in resolved
-      ? null
-      : {
-          from: resolved.from,
-          to: resolved.to,
-          method: method || undefined,
-          status: status || undefined,
-          user: user || undefined,
-          route: route || undefined,
-          address: address || undefined,
-          sort: sort === '-time' ? undefined : sort,
-        };
+  const filters: ApiLogFilters | null = withinPeriod(resolved, {
+    method: method || undefined,
+    status: status || undefined,
+    user: user || undefined,
+    route: route || undefined,
+    address: address || undefined,
+    sort: sort === '-time' ? undefined : sort,
+  });
   const logs = useApiLogs(
     { ...(filters ?? { from: 0, to: 0 }), limit: pageSize, offset: (list.page - 1) * pageSize },
     allowed && filters !== null,
@@ -77,10 +71,6 @@ export function ApiLogsPage() {
 
   const filtered = Boolean(method || status || textFilters.some((filter) => list.get(filter.key)));
   const clearFilters = () => list.set({ method: null, status: null, user: null, route: null, address: null });
-  const refresh = () => {
-    period.refresh();
-    void logs.refetch();
-  };
 
   return (
     <>
@@ -90,13 +80,9 @@ export function ApiLogsPage() {
         crumbs={crumbs}
         actions={
           <RecentLogActions
-            onRefresh={refresh}
-            csv={{
-              path: 'export/apilogs',
-              query: filters,
-              filename: 'api-logs.csv',
-              empty: !logs.data || logs.data.count === 0,
-            }}
+            period={period}
+            list={logs}
+            csv={{ path: 'export/apilogs', query: filters, filename: 'api-logs.csv' }}
           />
         }
       />
@@ -138,14 +124,15 @@ export function ApiLogsPage() {
         <RecentLogBody
           period={resolved}
           list={logs}
+          params={list}
+          pageSize={pageSize}
+          noun="records"
           what={loadNoun}
-          filtered={filtered}
           empty={{
-            filtered: 'No calls match these filters',
-            unfiltered: 'No calls in this period',
-            hint: 'Calls to the API appear here a second or two after they are made.',
+            title: 'No calls in this period',
+            description: 'Calls to the API appear here a second or two after they are made.',
           }}
-          onClear={clearFilters}
+          noMatch={filtered && { title: 'No calls match these filters', onClear: clearFilters }}
         >
           {(page) => (
             <ApiLogsTable
@@ -155,15 +142,6 @@ export function ApiLogsPage() {
             />
           )}
         </RecentLogBody>
-        {logs.data && logs.data.count > 0 && filters && (
-          <ListFooter
-            count={logs.data.count}
-            page={list.page}
-            pageSize={pageSize}
-            noun="records"
-            onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
-          />
-        )}
       </Paper>
     </>
   );

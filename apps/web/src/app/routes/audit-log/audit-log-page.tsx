@@ -3,7 +3,6 @@ import { can } from '@lightpath/domain/permissions';
 import { Group, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { ListFooter } from '../../../components/list-footer';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
 import { RecentLogActions, RecentLogBody } from '../../../components/recent-log';
@@ -15,7 +14,7 @@ import { useSession } from '../../../lib/session';
 import { displayTimeZone } from '../../../lib/time-zone';
 import { useListParams } from '../../../lib/use-list-params';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { type RecentPeriodRules, useRecentPeriod } from '../../../lib/use-recent-period';
+import { type RecentPeriodRules, useRecentPeriod, withinPeriod } from '../../../lib/use-recent-period';
 
 const pageSize = 50;
 const title = 'Audit Log';
@@ -50,17 +49,12 @@ export function AuditLogPage() {
   const sort = list.get('sort') || '-time';
   const [opened, setOpened] = useState<AuditEntry | null>(null);
 
-  const filters: AuditLogFilters | null =
-    'problem' in resolved
-      ? null
-      : {
-          from: resolved.from,
-          to: resolved.to,
-          q: q || undefined,
-          user: user || undefined,
-          action: action || undefined,
-          sort: sort === '-time' ? undefined : sort,
-        };
+  const filters: AuditLogFilters | null = withinPeriod(resolved, {
+    q: q || undefined,
+    user: user || undefined,
+    action: action || undefined,
+    sort: sort === '-time' ? undefined : sort,
+  });
   const entries = useAuditLog(
     { ...(filters ?? { from: 0, to: 0 }), limit: pageSize, offset: (list.page - 1) * pageSize },
     allowed && filters !== null,
@@ -77,10 +71,6 @@ export function AuditLogPage() {
 
   const filtered = Boolean(action || list.get('q') || list.get('user'));
   const clearFilters = () => list.set({ action: null, q: null, user: null });
-  const refresh = () => {
-    period.refresh();
-    void entries.refetch();
-  };
 
   return (
     <>
@@ -90,13 +80,9 @@ export function AuditLogPage() {
         crumbs={crumbs}
         actions={
           <RecentLogActions
-            onRefresh={refresh}
-            csv={{
-              path: 'export/auditlog',
-              query: filters,
-              filename: 'audit-log.csv',
-              empty: !entries.data || entries.data.count === 0,
-            }}
+            period={period}
+            list={entries}
+            csv={{ path: 'export/auditlog', query: filters, filename: 'audit-log.csv' }}
           />
         }
       />
@@ -133,14 +119,15 @@ export function AuditLogPage() {
         <RecentLogBody
           period={resolved}
           list={entries}
+          params={list}
+          pageSize={pageSize}
+          noun="entries"
           what={loadNoun}
-          filtered={filtered}
           empty={{
-            filtered: 'No entries match these filters',
-            unfiltered: 'Nothing was changed in this period',
-            hint: 'Every change made in the portal appears here as soon as it is saved.',
+            title: 'Nothing was changed in this period',
+            description: 'Every change made in the portal appears here as soon as it is saved.',
           }}
-          onClear={clearFilters}
+          noMatch={filtered && { onClear: clearFilters }}
         >
           {(page) => (
             <AuditLogTable
@@ -151,15 +138,6 @@ export function AuditLogPage() {
             />
           )}
         </RecentLogBody>
-        {entries.data && entries.data.count > 0 && filters && (
-          <ListFooter
-            count={entries.data.count}
-            page={list.page}
-            pageSize={pageSize}
-            noun="entries"
-            onPage={(page) => list.set({ page: String(page) }, { resetPage: false })}
-          />
-        )}
       </Paper>
       <AuditEntryModal entry={opened} onClose={() => setOpened(null)} />
     </>

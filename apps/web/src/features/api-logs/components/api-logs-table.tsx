@@ -1,6 +1,6 @@
 import { type ApiLog, actingAs, type StatusTone, statusTone } from '@lightpath/domain/api-logs';
-import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { RecentLogCard, RecentLogTable } from '../../../components/recent-log-table';
 import { SortableTh } from '../../../components/sortable-th';
 import { displayZoneAbbreviation } from '../../../lib/time-zone';
 import { formatCallTime, formatDuration } from '../format';
@@ -80,87 +80,85 @@ function Route({ log }: { log: ApiLog }) {
   );
 }
 
-function ApiLogCards({ logs }: { logs: ApiLog[] }) {
+function MethodBadge({ method }: { method: string }) {
   return (
-    <Stack gap="xs">
-      {logs.map((log) => (
-        <Paper key={log.id} withBorder radius="md" p="sm">
-          <Group justify="space-between" wrap="nowrap" align="flex-start" mb={4}>
-            <Group gap={6} wrap="nowrap">
-              <Badge variant="outline" color="gray" ff="monospace">
-                {log.method}
-              </Badge>
-              <StatusBadge status={log.status} />
-              <Calls log={log} />
-            </Group>
-            <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {formatCallTime(log.time)} {displayZoneAbbreviation(log.time)}
-            </Text>
-          </Group>
-          <Route log={log} />
-          <Text fz="xs" c="dimmed" mt={4}>
-            {log.email ?? 'Not signed in'} · {formatDuration(log.durationms)} ms ·{' '}
-            {log.address ?? 'no address'}
-          </Text>
-        </Paper>
-      ))}
-    </Stack>
+    <Badge variant="outline" color="gray" ff="monospace">
+      {method}
+    </Badge>
   );
 }
 
 export function ApiLogsTable({ logs, sort, onSort }: Props) {
-  const narrow = useMediaQuery('(max-width: 48em)');
-  if (narrow) return <ApiLogCards logs={logs} />;
   const zone = displayZoneAbbreviation();
   return (
-    <Table.ScrollContainer minWidth={980}>
-      <Table verticalSpacing="xs" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <SortableTh field="time" sort={sort} onSort={onSort}>
-              {`Time (${zone})`}
-            </SortableTh>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Method</Table.Th>
-            <Table.Th>Route</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <SortableTh field="duration" sort={sort} onSort={onSort} ta="right">
-              Duration (ms)
-            </SortableTh>
-            <Table.Th>Address</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {logs.map((log) => (
-            <Table.Tr key={log.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text fz="sm">{formatCallTime(log.time)}</Text>
-              </Table.Td>
-              <Table.Td maw={260}>
-                <Caller log={log} />
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="outline" color="gray" ff="monospace">
-                  {log.method}
-                </Badge>
-              </Table.Td>
-              <Table.Td maw={340}>
-                <Route log={log} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+    <RecentLogTable
+      head={
+        <>
+          <SortableTh field="time" sort={sort} onSort={onSort}>
+            {`Time (${zone})`}
+          </SortableTh>
+          <Table.Th>User</Table.Th>
+          <Table.Th>Method</Table.Th>
+          <Table.Th>Route</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <SortableTh field="duration" sort={sort} onSort={onSort} ta="right">
+            Duration (ms)
+          </SortableTh>
+          <Table.Th>Address</Table.Th>
+        </>
+      }
+      cards={() =>
+        logs.map((log) => (
+          <RecentLogCard
+            key={log.id}
+            what={
+              <Group gap={6} wrap="nowrap">
+                <MethodBadge method={log.method} />
                 <StatusBadge status={log.status} />
                 <Calls log={log} />
-              </Table.Td>
-              <Table.Td ta="right" ff="monospace" fz="sm">
-                {formatDuration(log.durationms)}
-              </Table.Td>
-              <Table.Td ff="monospace" fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                {log.address ?? '—'}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              </Group>
+            }
+            when={
+              <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {formatCallTime(log.time)} {displayZoneAbbreviation(log.time)}
+              </Text>
+            }
+          >
+            <Route log={log} />
+            <Text fz="xs" c="dimmed" mt={4}>
+              {log.email ?? 'Not signed in'} · {formatDuration(log.durationms)} ms ·{' '}
+              {log.address ?? 'no address'}
+            </Text>
+          </RecentLogCard>
+        ))
+      }
+    >
+      {logs.map((log) => (
+        <Table.Tr key={log.id}>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <Text fz="sm">{formatCallTime(log.time)}</Text>
+          </Table.Td>
+          <Table.Td maw={260}>
+            <Caller log={log} />
+          </Table.Td>
+          <Table.Td>
+            <MethodBadge method={log.method} />
+          </Table.Td>
+          <Table.Td maw={340}>
+            <Route log={log} />
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <StatusBadge status={log.status} />
+            <Calls log={log} />
+          </Table.Td>
+          <Table.Td ta="right" ff="monospace" fz="sm">
+            {formatDuration(log.durationms)}
+          </Table.Td>
+          <Table.Td ff="monospace" fz="sm" style={{ whiteSpace: 'nowrap' }}>
+            {log.address ?? '—'}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </RecentLogTable>
   );
 }

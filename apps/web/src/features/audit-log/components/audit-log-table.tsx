@@ -1,6 +1,6 @@
 import { type AuditEntry, auditDetailText } from '@lightpath/domain/audit-log';
-import { Badge, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { RecentLogCard, RecentLogTable } from '../../../components/recent-log-table';
 import { SortableTh } from '../../../components/sortable-th';
 import { formatDisplayDateTime } from '../../../lib/time-zone';
 import { AuditActor, recordOf, whoDid } from './audit-entry-text';
@@ -41,86 +41,78 @@ function DetailsButton({ entry, onOpen }: { entry: AuditEntry; onOpen: Props['on
   );
 }
 
-function AuditLogCards({ entries, onOpen }: Pick<Props, 'entries' | 'onOpen'>) {
-  return (
-    <Stack gap="xs">
-      {entries.map((entry) => (
-        <Paper key={entry.id} withBorder radius="md" p="sm">
-          <Group justify="space-between" wrap="nowrap" align="flex-start" mb={4}>
-            <ActionBadge action={entry.action} />
-            <Text fz="xs" c="dimmed" ta="right">
-              {formatDisplayDateTime(entry.time)}
-            </Text>
-          </Group>
-          <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-            {recordOf(entry)}
-          </Text>
-          <Text fz="xs" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
-            {whoDid(entry)} · {entry.address ?? 'no address'}
-          </Text>
-          <Group justify="flex-end" mt={4}>
-            <DetailsButton entry={entry} onOpen={onOpen} />
-          </Group>
-        </Paper>
-      ))}
-    </Stack>
-  );
-}
-
 // Who did what and when; a row's Details shows every field the write recorded.
 export function AuditLogTable({ entries, sort, onSort, onOpen }: Props) {
-  const narrow = useMediaQuery('(max-width: 48em)');
-  if (narrow) return <AuditLogCards entries={entries} onOpen={onOpen} />;
   return (
-    <Table.ScrollContainer minWidth={980}>
-      <Table verticalSpacing="xs" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <SortableTh field="time" sort={sort} onSort={onSort}>
-              Time
-            </SortableTh>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Action</Table.Th>
-            <Table.Th>Record</Table.Th>
-            <Table.Th>What changed</Table.Th>
-            <Table.Th>Address</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Details</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry) => (
-            <Table.Tr key={entry.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text fz="sm">{formatDisplayDateTime(entry.time)}</Text>
-              </Table.Td>
-              <Table.Td maw={240}>
-                <AuditActor entry={entry} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <ActionBadge action={entry.action} />
-              </Table.Td>
-              <Table.Td maw={200}>
-                <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {recordOf(entry)}
-                </Text>
-              </Table.Td>
-              <Table.Td maw={320}>
-                <Text fz="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-                  {auditDetailText(entry.detail) || '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td ff="monospace" fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                {entry.address ?? '—'}
-              </Table.Td>
-              <Table.Td>
-                <DetailsButton entry={entry} onOpen={onOpen} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <RecentLogTable
+      head={
+        <>
+          <SortableTh field="time" sort={sort} onSort={onSort}>
+            Time
+          </SortableTh>
+          <Table.Th>User</Table.Th>
+          <Table.Th>Action</Table.Th>
+          <Table.Th>Record</Table.Th>
+          <Table.Th>What changed</Table.Th>
+          <Table.Th>Address</Table.Th>
+          <Table.Th>
+            <VisuallyHidden>Details</VisuallyHidden>
+          </Table.Th>
+        </>
+      }
+      cards={() =>
+        entries.map((entry) => (
+          <RecentLogCard
+            key={entry.id}
+            what={<ActionBadge action={entry.action} />}
+            when={
+              <Text fz="xs" c="dimmed" ta="right">
+                {formatDisplayDateTime(entry.time)}
+              </Text>
+            }
+          >
+            <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+              {recordOf(entry)}
+            </Text>
+            <Text fz="xs" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
+              {whoDid(entry)} · {entry.address ?? 'no address'}
+            </Text>
+            <Group justify="flex-end" mt={4}>
+              <DetailsButton entry={entry} onOpen={onOpen} />
+            </Group>
+          </RecentLogCard>
+        ))
+      }
+    >
+      {entries.map((entry) => (
+        <Table.Tr key={entry.id}>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <Text fz="sm">{formatDisplayDateTime(entry.time)}</Text>
+          </Table.Td>
+          <Table.Td maw={240}>
+            <AuditActor entry={entry} />
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <ActionBadge action={entry.action} />
+          </Table.Td>
+          <Table.Td maw={200}>
+            <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+              {recordOf(entry)}
+            </Text>
+          </Table.Td>
+          <Table.Td maw={320}>
+            <Text fz="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+              {auditDetailText(entry.detail) || '—'}
+            </Text>
+          </Table.Td>
+          <Table.Td ff="monospace" fz="sm" style={{ whiteSpace: 'nowrap' }}>
+            {entry.address ?? '—'}
+          </Table.Td>
+          <Table.Td>
+            <DetailsButton entry={entry} onOpen={onOpen} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </RecentLogTable>
   );
 }
