@@ -1,10 +1,10 @@
-// Issue 3's browser budget: the NOC's dashboard, data loaded and painted, in under 2 s in headless
-// Chromium on the national data set. Each run is a fresh browser context (cold HTTP cache, as on a
+// The browser budget: the NOC's dashboard, data loaded and painted, in under 1 s (issue 18; issue 3
+// asked for 2 s) in headless Chromium on the national data set. Each run is a fresh browser context (cold HTTP cache, as on a
 // first visit of the day) holding a remembered session, so the time is the dashboard's and not the
 // sign-in's.
 import { chromium, type Page } from '@playwright/test';
 
-export const dashboardBudgetMs = 2000;
+export const dashboardBudgetMs = 1000;
 
 type Timing = { runs: number[]; medianMs: number; worstMs: number };
 // Cold: a first visit (new browser profile, nothing cached). Warm: a returning visit, the way a NOC
