@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_status_idx" ON "invoices" USING btree ("status","issued_at","uuid");
