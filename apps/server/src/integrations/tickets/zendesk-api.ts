@@ -132,7 +132,8 @@ export function zendeskApi(options: ZendeskOptions, log: TicketSystemDependencie
           signal: AbortSignal.timeout(send.bytes ? uploadTimeoutMs : timeoutMs),
         });
       } catch (error) {
-        throw fail(method, url, null, `no answer: ${(error as Error).message}`);
+        // The status part of the reason already says 'no answer' (fail below).
+        throw fail(method, url, null, (error as Error).message);
       }
       if (response.status === 429) {
         const seconds = Math.max(1, Number(response.headers.get('retry-after')) || 1);
