@@ -111,6 +111,9 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   entity: z.string(),
   entityid: z.string().nullable(),
+  // The record's name as it reads now (a user's e-mail, a site's name); null where the id is the name
+  // (a service), for kinds without one, and for a record deleted since.
+  entityname: z.string().nullable(),
   // What the write changed or named, as its service recorded it; never a password or token.
   detail: z.record(z.string(), z.unknown()).nullable(),
   address: z.string().nullable(),
@@ -133,6 +136,7 @@ export function auditCsvColumns(zone: string): readonly CsvColumn<AuditEntry>[] 
     { header: 'Action', value: (entry) => entry.action },
     { header: 'Entity', value: (entry) => entry.entity },
     { header: 'Entity id', value: (entry) => entry.entityid },
+    { header: 'Entity name', value: (entry) => entry.entityname },
     { header: 'Detail', value: (entry) => auditDetailText(entry.detail) },
     { header: 'Address', value: (entry) => entry.address },
   ];

@@ -1,5 +1,9 @@
 import { type AuditEntry, auditLogMessages } from '@lightpath/domain/audit-log';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sites } from '../../db/schema/inventory';
+import { auditLog } from '../../db/schema/platform';
+import { users } from '../../db/schema/users';
 import { parseCsv } from '../../test/csv';
 import { buildTestApp, demo, problemOf, type TestApp } from '../../test/helper';
 
@@ -103,6 +107,30 @@ describe('GET /api/auditlog', () => {
     expect(acted).toMatchObject({ email: demo.noc, customercode: 'UNG', actingtype: 4 });
   });
 
+  it('names each record as it reads now where its kind has a name, and leaves the others unnamed', async () => {
+    const [site] = await t.database.db.select().from(sites).limit(1);
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, demo.ungAdmin));
+    await t.database.db.insert(auditLog).values([
+      { action: 'naming.site', entity: 'site', entityId: String(site!.siteId) },
+      { action: 'naming.user', entity: 'user', entityId: String(user!.userId) },
+      { action: 'naming.gone', entity: 'site', entityId: '999999999' },
+      { action: 'naming.odd', entity: 'user', entityId: 'not-a-number' },
+      { action: 'naming.service', entity: 'service', entityId: 'UNG0001000101B' },
+    ]);
+    const named = Object.fromEntries(
+      (await entries('action=naming&limit=10')).results.map((e) => [e.action, e.entityname]),
+    );
+    expect(named).toEqual({
+      'naming.site': site!.siteName,
+      'naming.user': demo.ungAdmin,
+      'naming.gone': null,
+      'naming.odd': null,
+      'naming.service': null,
+    });
+    const faqs = (await entries('action=faq&limit=10')).results;
+    expect(faqs.every((e) => e.entityname === null)).toBe(true);
+  });
+
   it('is 400 for a period that ends before it starts, or a malformed time, and refused to every other role', async () => {
     const reversed = await t.call({ method: 'GET', url: '/api/auditlog?from=200&to=100', as: demo.noc });
     expect(reversed.statusCode).toBe(400);
@@ -131,6 +159,7 @@ describe('GET /api/export/auditlog', () => {
       'Action',
       'Entity',
       'Entity id',
+      'Entity name',
       'Detail',
       'Address',
     ]);

@@ -12,6 +12,26 @@ const auditColumns = `a.id::float8 as id, extract(epoch from a.at)::float8 as ti
   a.actor_email as email, a.acting_customer_id as customerid, c.customer_code as customercode,
   a.acting_type::int as actingtype, a.action, a.entity, a.entity_id as entityid, a.detail, a.ip as address`;
 
+// The record's name as it reads now (a user's e-mail, a site's name, an event's title), for the kinds
+// whose ids are numbers in a table of their own; null for the others (a service id already reads as a
+// name) and for a record deleted since. The cast is guarded, so an id that is not a number reads null.
+const namedEntities: Record<string, { table: string; id: string; name: string }> = {
+  user: { table: 'users', id: 'user_id', name: 'email' },
+  customer: { table: 'customers', id: 'customer_id', name: 'customer_name' },
+  site: { table: 'sites', id: 'site_id', name: 'site_name' },
+  contact: { table: 'contacts', id: 'contact_id', name: 'contact_name' },
+  event: { table: 'events', id: 'event_id', name: 'title' },
+  ticket: { table: 'tickets', id: 'ticket_id', name: 'subject' },
+  shelf: { table: 'shelves', id: 'shelf_id', name: 'name' },
+};
+const entityNameSql = `case ${Object.entries(namedEntities)
+  .map(
+    ([entity, { table, id, name }]) =>
+      `when a.entity = '${entity}' and a.entity_id ~ '^[0-9]{1,9}$'
+      then (select n.${name}::text from ${table} n where n.${id} = a.entity_id::int)`,
+  )
+  .join('\n    ')} end as entityname`;
+
 function auditWhere(filter: AuditLogListFilter, params: Params): string {
   const where: string[] = [];
   if (filter.from !== undefined) where.push(`a.at >= to_timestamp(${params.add(filter.from)})`);
@@ -46,7 +66,7 @@ export async function listAuditEntries(
     (limit, offset) => `with page as (
       select a.* from audit_log a where ${where} order by ${order} limit ${limit} offset ${offset}
     )
-    select ${auditColumns}, (${countText}) as total
+    select ${auditColumns}, ${entityNameSql}, (${countText}) as total
     from page a left join customers c on c.customer_id = a.acting_customer_id
     order by ${order}`,
     countText,

@@ -7,8 +7,11 @@ export function whoDid(entry: AuditEntry): string {
   return entry.email ?? (entry.address === 'system' ? 'The portal (scheduled job)' : 'No user');
 }
 
+// 'user 12 (pat@northgate.example)': the id as written, and the record's name where it has one.
 export function recordOf(entry: AuditEntry): string {
-  return entry.entityid ? `${entry.entity} ${entry.entityid}` : entry.entity;
+  if (!entry.entityid) return entry.entity;
+  const named = entry.entityname ? ` (${entry.entityname})` : '';
+  return `${entry.entity} ${entry.entityid}${named}`;
 }
 
 export function AuditActor({ entry }: { entry: AuditEntry }) {
