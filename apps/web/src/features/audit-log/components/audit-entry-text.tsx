@@ -7,11 +7,14 @@ export function whoDid(entry: AuditEntry): string {
   return entry.email ?? (entry.address === 'system' ? 'The portal (scheduled job)' : 'No user');
 }
 
-// 'user 12 (pat@northgate.example)': the id as written, and the record's name where it has one.
+// 'user 12': the kind and the id as written.
+export function recordIdOf(entry: AuditEntry): string {
+  return entry.entityid ? `${entry.entity} ${entry.entityid}` : entry.entity;
+}
+
+// 'user 12 (pat@northgate.example)': the id, and the record's name where it has one.
 export function recordOf(entry: AuditEntry): string {
-  if (!entry.entityid) return entry.entity;
-  const named = entry.entityname ? ` (${entry.entityname})` : '';
-  return `${entry.entity} ${entry.entityid}${named}`;
+  return entry.entityname ? `${recordIdOf(entry)} (${entry.entityname})` : recordIdOf(entry);
 }
 
 export function AuditActor({ entry }: { entry: AuditEntry }) {

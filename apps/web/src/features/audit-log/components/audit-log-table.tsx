@@ -3,7 +3,7 @@ import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core
 import { RecentLogCard, RecentLogTable } from '../../../components/recent-log-table';
 import { SortableTh } from '../../../components/sortable-th';
 import { formatDisplayDateTime } from '../../../lib/time-zone';
-import { AuditActor, recordOf, whoDid } from './audit-entry-text';
+import { AuditActor, recordIdOf, recordOf, whoDid } from './audit-entry-text';
 
 type Props = {
   entries: AuditEntry[];
@@ -97,8 +97,13 @@ export function AuditLogTable({ entries, sort, onSort, onOpen }: Props) {
           </Table.Td>
           <Table.Td maw={200}>
             <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-              {recordOf(entry)}
+              {recordIdOf(entry)}
             </Text>
+            {entry.entityname && (
+              <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {entry.entityname}
+              </Text>
+            )}
           </Table.Td>
           <Table.Td maw={320}>
             <Text fz="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
