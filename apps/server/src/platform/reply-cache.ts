@@ -73,6 +73,9 @@ export const untrackedTables: Record<string, string> = {
   // Kept by triggers on services in the statement that changes them (docs/decisions/042): a reply
   // reading the totals declares services, whose version the same transaction bumps.
   service_totals: 'derived from services in the same statement; readers declare services',
+  // Kept by triggers on awx_jobs in the statement that writes the job (docs/decisions/042): the jobs
+  // list declares awx_jobs, whose version the same transaction bumps.
+  awx_job_search_texts: 'derived from awx_jobs in the same statement; readers declare awx_jobs',
   // Kept by triggers on the searched tables in the writing statement (docs/decisions/046): the search
   // declares those tables, whose versions the same transaction bumps.
   search_entries: 'derived from the searched tables in the same statement; the search declares them',

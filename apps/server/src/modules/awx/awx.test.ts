@@ -253,6 +253,57 @@ describe('the jobs list and the watch list', () => {
     }
   });
 
+  it("keeps each job's searched text with the job: inserted, renamed, deleted, and with other filters", async () => {
+    // Every job has exactly one kept text, and it is its name, launcher and hosts as they are now.
+    const keptTexts = async () => {
+      const result = await t.database.db.execute(
+        sql`select (select count(*)::int from awx_jobs) as jobs,
+          (select count(*)::int from awx_job_search_texts) as texts,
+          (select count(*)::int from awx_job_search_texts k join awx_jobs j using (job_id)
+            where k.search_text = lower(lightpath_awx_job_text(j.name, j.launched_by_name, j.hosts))) as current`,
+      );
+      return (result as unknown as { rows: { jobs: number; texts: number; current: number }[] }).rows[0]!;
+    };
+    const found = async (query: string) =>
+      (await t.call({ method: 'GET', url: `/api/awx/jobs?${query}`, as: demo.noc })).json().payload as {
+        count: number;
+        results: AwxJob[];
+      };
+    const [inserted] = await t.database.db
+      .insert(awxJobs)
+      .values({
+        operation: 'show/uptime',
+        name: 'Quokka survey',
+        instance: 'primary',
+        targets: [],
+        hosts: ['wallaby-pe9'],
+        equipmentIds: [],
+        launchedByName: 'Test Runner',
+      })
+      .returning({ jobId: awxJobs.jobId });
+    const jobId = inserted!.jobId;
+    const ids = async (query: string) => (await found(query)).results.map((job) => job.id);
+    expect(await ids('q=QUOKKA')).toEqual([jobId]);
+    expect(await ids('q=WALLABY-PE9')).toEqual([jobId]);
+    // The text filter with another filter counts the jobs that pass both.
+    expect(await found('q=quokka&status=pending')).toMatchObject({ count: 1 });
+    expect(await found('q=quokka&status=failed')).toMatchObject({ count: 0, results: [] });
+    await t.database.db.update(awxJobs).set({ name: 'Numbat survey' }).where(eq(awxJobs.jobId, jobId));
+    expect(await ids('q=quokka')).toEqual([]);
+    expect(await ids('q=numbat')).toEqual([jobId]);
+    // A progress update, which touches no searched field, leaves the text as it is.
+    await t.database.db.update(awxJobs).set({ status: 'running' }).where(eq(awxJobs.jobId, jobId));
+    expect(await ids('q=numbat&status=running')).toEqual([jobId]);
+    let kept = await keptTexts();
+    expect(kept.texts).toBe(kept.jobs);
+    expect(kept.current).toBe(kept.jobs);
+    await t.database.db.delete(awxJobs).where(eq(awxJobs.jobId, jobId));
+    expect(await found('q=numbat')).toMatchObject({ count: 0, results: [] });
+    kept = await keptTexts();
+    expect(kept.texts).toBe(kept.jobs);
+    expect(kept.current).toBe(kept.jobs);
+  });
+
   it("keeps each user's watched jobs once, and removes and clears them", async () => {
     const [job] = (await t.call({ method: 'GET', url: '/api/awx/jobs?limit=1', as: demo.eng })).json().payload
       .results as AwxJob[];

@@ -1,7 +1,7 @@
 import type { AwxHostSummary, AwxJobStatus, AwxResult } from '@lightpath/domain/awx';
 import { and, arrayContains, asc, count, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { awxJobs, awxJobWatches } from '../../db/schema/awx';
+import { awxJobSearchTexts, awxJobs, awxJobWatches } from '../../db/schema/awx';
 import { containsPattern } from '../../platform/scope';
 
 export type JobRow = typeof awxJobs.$inferSelect;
@@ -84,10 +84,18 @@ export async function listJobRows(
 ): Promise<{ count: number; rows: JobListRow[] }> {
   const where: SQL[] = [];
   if (filter.q) {
-    // The kept lower-cased text (schema/awx.ts): LIKE on it is ILIKE on the joined text, or the job's number.
-    const text = sql`${awxJobs.searchText} like lower(${containsPattern(filter.q)})`;
+    // The kept lower-cased text (schema/awx.ts): LIKE on it is ILIKE on the joined text, or the job's
+    // number. Tested in the narrow copy, whose matches are then read by id (a short filter tests every
+    // job's text, which the jobs' own wide rows would make a read of every job).
+    const text = sql`${awxJobSearchTexts.searchText} like lower(${containsPattern(filter.q)})`;
     const id = filter.q.trim();
-    where.push(/^\d{1,9}$/.test(id) ? or(text, eq(awxJobs.jobId, Number(id)))! : text);
+    const matches = /^\d{1,9}$/.test(id) ? or(text, eq(awxJobSearchTexts.jobId, Number(id)))! : text;
+    where.push(
+      inArray(
+        awxJobs.jobId,
+        db.select({ jobId: awxJobSearchTexts.jobId }).from(awxJobSearchTexts).where(matches),
+      ),
+    );
   }
   if (filter.status) where.push(eq(awxJobs.status, filter.status));
   if (filter.ongoing === true) where.push(ongoing);
