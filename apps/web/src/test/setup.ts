@@ -1,7 +1,12 @@
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { takeReplyDrifts } from '../lib/api-client';
+
+// How long findBy and waitFor wait for the screen: testing-library's 1 s default is a page's work on an
+// idle machine, and the unit stage runs beside the typecheck and the build on two cores, where a drawer
+// with charts has taken 2 s. Only a failing wait lasts longer; the assertions are the same.
+configure({ asyncUtilTimeout: 5000 });
 
 // The web tests share their workers' modules and DOM (no isolation per file: it cost two thirds of the
 // unit stage's time in jsdom set-up and imports). So what a test leaves in shared places goes after it:

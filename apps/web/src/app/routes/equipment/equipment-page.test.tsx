@@ -53,6 +53,22 @@ describe('EquipmentPage', () => {
     }
   });
 
+  it("says 'No alarms known', not 'No alarms', for a shelf without recorded alarms while Zabbix is not answering", async () => {
+    render(1, '/equipment', {
+      'GET /api/shelves': ok({ count: 2, limit: 25, offset: 0, results: [pe, ntu] }),
+      'GET /api/equipment/alarms/freshness': ok({
+        source: 'zabbix',
+        failing: true,
+        lastread: 1_790_000_000,
+        lasttried: 1_790_000_600,
+      }),
+    });
+    const row = await screen.findByRole('row', { name: /S0021ntu/ });
+    expect(await within(row).findByText('No alarms known')).toBeTruthy();
+    expect(within(row).queryByText('No alarms')).toBeNull();
+    expect(screen.getByText('Alarms may be out of date')).toBeTruthy();
+  });
+
   it('lists shelves with links, alarm counts by level and the filters in the URL and the request', async () => {
     const { calls } = render(1, '/equipment?vendor=Juniper&alarmlevel=critical&sort=-alarms&page=2&q=pe', {
       'GET /api/shelves': ok({ count: 30, limit: 25, offset: 25, results: [pe, ntu] }),
