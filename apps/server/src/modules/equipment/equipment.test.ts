@@ -196,6 +196,22 @@ describe('the shelf list', () => {
       .limit(1);
     expect(names).toContain(ungService!.port!.replace(/-xe-.*$/, ''));
     expect(names.some((n) => n.startsWith('EBHS'))).toBe(false);
+    // Exactly the shelves at its sites or on its services' ends, counted, sorted by site and paged.
+    const definition = await t.database.db.execute(
+      sql`select sh.shelf_id as id from shelves sh join sites st on st.site_id = sh.site_id
+        where st.customer_id = ${ung!.customerId} or sh.shelf_id in (
+          select p.shelf_id from services s join equipment_ports p on p.port_id in (s.a_end_port_id, s.b_end_port_id)
+            where s.customer_id = ${ung!.customerId})
+        order by st.site_name, sh.name, sh.shelf_id`,
+    );
+    const expectedIds = (definition as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+    const bySiteName = await get<Page>(`/api/shelves?customerid=${ung!.customerId}&sort=sitename&limit=1000`);
+    expect(bySiteName.results.map((s) => s.equipmentid)).toEqual(expectedIds);
+    expect(bySiteName.count).toBe(expectedIds.length);
+    const secondPage = await get<Page>(
+      `/api/shelves?customerid=${ung!.customerId}&sort=sitename&limit=3&offset=3`,
+    );
+    expect(secondPage.results.map((s) => s.equipmentid)).toEqual(expectedIds.slice(3, 6));
 
     const found = await get<Page>(`/api/shelves?q=${pop.name.toLowerCase()}`);
     expect(found.results.map((s) => s.equipmentname)).toContain(pop.name);

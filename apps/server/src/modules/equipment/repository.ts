@@ -34,9 +34,10 @@ export type ShelfListFilter = ShelfFilter & { q?: string | undefined };
 export type CardListFilter = CardFilter & { q?: string | undefined };
 
 // An alarm score orders shelves worst first: any critical outranks any number of majors, and so on.
-// The alarms are summed once per shelf (a few thousand rows) and joined, not counted per shelf.
-const alarmScores = `(select a.shelf_id, sum(case a.level when 'critical' then 1e9 when 'major' then 1e6
-    when 'minor' then 1e3 else 1 end) as score from equipment_alarms a group by a.shelf_id)`;
+// The alarms are summed once per shelf (a few thousand rows) and joined, not counted per shelf. The
+// weights are integers: a sum of numerics (1e9) took twice as long (1.6 against 3.3 ms nationally).
+const alarmScores = `(select a.shelf_id, sum(case a.level when 'critical' then 1000000000 when 'major' then 1000000
+    when 'minor' then 1000 else 1 end) as score from equipment_alarms a group by a.shelf_id)`;
 
 const shelfSorts: Record<(typeof shelfSortFields)[number], string[]> = {
   equipmentname: ['sh.name'],
@@ -72,9 +73,12 @@ function shelfWhere(filter: ShelfListFilter, params: Params): string {
     );
   if (filter.customerid !== undefined) {
     // A customer's shelves: those at its sites and those its services run through (the PoP routers).
+    // One union of ids, taken as an array: the OR of two lists read every shelf to test it, and an
+    // IN over the union was still hashed against every shelf; the array's few ids are probed by key.
     const customer = params.add(filter.customerid);
-    where.push(`(sh.site_id in (select site_id from sites where customer_id = ${customer})
-      or sh.shelf_id in (
+    where.push(`sh.shelf_id = any (array(
+        select c.shelf_id from shelves c join sites cs on cs.site_id = c.site_id where cs.customer_id = ${customer}
+        union
         select p.shelf_id from services s join equipment_ports p on p.port_id = s.a_end_port_id
           where s.customer_id = ${customer}
         union
@@ -106,7 +110,9 @@ export async function listShelves(
   const order = [...shelfSorts[filter.sort.field], 'sh.shelf_id']
     .map((k) => `${k} ${direction} nulls last`)
     .join(', ');
-  // The page is chosen first; only its rows get their counts and alarms.
+  // The page is chosen first; only its rows get their counts, alarms and sites. Each page row's site
+  // is probed by key (offset 0 keeps the lateral from being flattened into a join, which the planner
+  // hashed against all 10,000 sites: 3 of the NOC list's 8.6 ms).
   const count = `select count(*)::int as total from shelves sh where ${where}`;
   return pageOf<Shelf>(
     query,
@@ -118,7 +124,8 @@ export async function listShelves(
       where ${where} order by ${order} limit ${limit} offset ${offset}
     )
     select ${shelfColumns}, (${count}) as total
-    from page sh join sites st on st.site_id = sh.site_id
+    from page sh
+      cross join lateral (select s.site_number, s.site_name from sites s where s.site_id = sh.site_id offset 0) st
     order by ${order.replaceAll('al.score', 'sh.score')}`,
     count,
     params,
