@@ -27,16 +27,10 @@ function PublicRoot() {
   );
 }
 
-const loadDashboardPage = () => import('./routes/dashboard/dashboard-page').then((m) => m.DashboardPage);
-// The landing page is what most visits open first: its chunk is fetched beside the session check
-// instead of after it (issue 18: the dashboard painted with data in under a second). The lazy route
-// gets the same module.
-if (window.location.pathname === '/') void loadDashboardPage();
-
 const signedInRoutes: RouteObject[] = [
   {
     index: true,
-    element: page(loadDashboardPage),
+    element: page(() => import('./routes/dashboard/dashboard-page').then((m) => m.DashboardPage)),
   },
   {
     path: 'users',

@@ -1,6 +1,5 @@
 import type { Envelope, FieldError } from '@lightpath/domain/api';
 import { z } from 'zod';
-import { takeEarlyReply } from './early-requests';
 import { clearToken, getToken } from './token-storage';
 
 export const apiBase = '/api/';
@@ -150,14 +149,12 @@ async function fetchReply(path: string, options: RequestOptions): Promise<ApiRep
 
   let response: Response;
   try {
-    const early = method === 'GET' && !query && !options.headers ? takeEarlyReply(path, token) : undefined;
-    response = await (early ??
-      fetch(buildUrl(path, query), {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-      }));
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, fallbackMessage(0), { fromServer: false });
