@@ -4,7 +4,8 @@
 // instance (docs/decisions/048), instead of the process ending under it.
 export type DetachedWork = {
   start: (work: (signal: AbortSignal) => Promise<unknown>) => Promise<void>;
-  // Resolves once every piece started so far has finished; none starts after it is called.
+  // Tells every piece to stop and resolves once those started so far have finished; a piece started
+  // after it is called gets a signal already aborted, so it stops before doing anything.
   finish: () => Promise<void>;
 };
 
