@@ -14,6 +14,7 @@ import {
   report,
   round,
   signIn,
+  sleep,
   startPortal,
 } from './portal';
 
@@ -53,6 +54,7 @@ async function round_(kind: string, origin: string, clusterUrl: string, pauseMs:
   });
   try {
     const token = await signIn(portal.url, 'noc@meridian.example');
+    await zabbixAskedOnce(portal.url, token);
     const services = await call<{ results: { serviceid: string }[] }>(
       portal.url,
       'GET',
@@ -101,6 +103,22 @@ async function round_(kind: string, origin: string, clusterUrl: string, pauseMs:
   } finally {
     await portal.stop();
   }
+}
+
+// The alarm sync asks Zabbix as soon as the portal starts. A probe made while that call is still out
+// joins it (the client signs in once for every caller) and ends when it does, sooner than a whole
+// timeout after the probe: wait until Administration → Integrations records its outcome.
+async function zabbixAskedOnce(base: string, token: string) {
+  const deadline = Date.now() + timeoutMs.zabbix + marginMs + 5000;
+  while (Date.now() < deadline) {
+    const reply = await call<{
+      results: { system: string; lasterror: number | null; lastsuccess: number | null }[];
+    }>(base, 'GET', '/integrations', { token });
+    const zabbix = reply.body?.payload?.results.find((r) => r.system === 'zabbix');
+    if (zabbix && (zabbix.lasterror !== null || zabbix.lastsuccess !== null)) return;
+    await sleep(100);
+  }
+  throw new Error('the portal recorded no call to Zabbix within its timeout of starting');
 }
 
 async function main() {

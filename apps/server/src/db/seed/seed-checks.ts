@@ -6,7 +6,7 @@ import { users } from '../schema/users';
 import { seedDatabase } from './seed';
 
 // What the seed tests read back from a seeded database: the demo's (seed.test.ts) and the national
-// data set's (seed-national.test.ts).
+// data set's (seed-national.postgres.test.ts).
 export const now = new Date('2026-11-21T00:00:00Z');
 
 // Seeds a fresh database of the suite's kind (PGlite, or PostgreSQL in the second API run) and reads it.

@@ -12,9 +12,9 @@ import {
 } from './seed-checks';
 
 // The national data set (the bench's) on its own: seeding and reading it back takes about two and a
-// half minutes, so `npm test` runs it once, in the PGlite stage, beside the PostgreSQL stage's suites
-// (scripts/test.mjs). Its checks are of the data's shape, which the seed writes the same way on both
-// databases; the bench seeds the same set on PostgreSQL on every run.
+// half minutes, so `npm test` runs it once, in the PostgreSQL stage, where the bench seeds it on every
+// run (scripts/test.mjs). Its checks are of the data's shape, which the seed writes the same way on
+// both databases; without a PostgreSQL server it runs on PGlite.
 describe('national seed', () => {
   it('makes 500 customers besides the provider, 2,000 users, 10,000 sites, 30,000 services, 20,000 past events and 5,000 spare parts', async () => {
     const seeded = await withSeeded('national', async (database) => ({
