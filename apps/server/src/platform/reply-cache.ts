@@ -71,8 +71,9 @@ export const untrackedTables: Record<string, string> = {
   api_logs: 'written by every request; its page is read fresh',
   server_secrets: 'never shown',
   // Kept by triggers on services in the statement that changes them (docs/decisions/042): a reply
-  // reading the totals declares services, whose version the same transaction bumps.
+  // reading the totals or the search texts declares services, whose version the same transaction bumps.
   service_totals: 'derived from services in the same statement; readers declare services',
+  service_search_texts: 'derived from services in the same statement; readers declare services',
   // Kept by triggers on awx_jobs in the statement that writes the job (docs/decisions/042): the jobs
   // list declares awx_jobs, whose version the same transaction bumps.
   awx_job_search_texts: 'derived from awx_jobs in the same statement; readers declare awx_jobs',

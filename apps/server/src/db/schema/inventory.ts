@@ -148,6 +148,28 @@ export const serviceTotals = pgTable(
   (t) => [primaryKey({ columns: [t.customerId, t.typeLetter, t.status] })],
 );
 
+// The text filter's total reads this narrow copy of each service's searched text with the columns a
+// list's other clauses test (docs/decisions/042): counting thousands of matches rechecks each candidate's
+// text, and here a candidate is one short row (about 90 bytes, against a service's 300 and more), so the
+// recheck reads a third of the pages. The page itself still walks the services by its sort. Kept by
+// triggers on services in the writing statement (migration 0030), so no code path can leave it stale;
+// it goes with its service.
+export const serviceSearchTexts = pgTable(
+  'service_search_texts',
+  {
+    serviceId: varchar('service_id', { length: 15 })
+      .primaryKey()
+      .references(() => services.serviceId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    customerId: integer('customer_id').notNull(),
+    typeLetter: char('type_letter', { length: 1 }).notNull(),
+    status: smallint('status').notNull(),
+    aEndSiteId: integer('a_end_site_id').notNull(),
+    bEndSiteId: integer('b_end_site_id'),
+    searchText: text('search_text').notNull(),
+  },
+  (t) => [trigram('service_search_texts_trgm', t.searchText)],
+);
+
 export const servicePatching = pgTable(
   'service_patching',
   {

@@ -200,44 +200,37 @@ export async function listServices(
       : `${key} ${direction}, sv.service_id ${direction}`;
   const limit = params.add(filter.limit);
   const offset = params.add(filter.offset);
-  // The page is chosen first (an index walk for every sort) carrying its rows, and only they are
+  // The page is chosen first (an index walk for every sort, the text filter tested on the rows walked;
+  // a rare text is found through its trigram index instead) carrying its rows, and only they are
   // joined to their customer and sites and given a condition. The total comes in the same round trip
   // as an uncorrelated subquery, which PostgreSQL runs once.
-  let matched = '';
-  let pageText: string;
   const totalOfWhere =
     totalFromTotalsSql(filter, clauses) ??
-    `(select count(*)::int from services sv ${countJoins} where ${where})`;
-  let totalText = totalOfWhere;
-  if (pattern) {
-    // A text filter can match thousands (every service of a campus): they are found once, through the
-    // trigram index, with their sort key, then both counted and sorted; the page's rows are read back
-    // by id.
-    matched = `matched as materialized (
-    select sv.service_id, ${sort.inner} as sort_key from services sv ${innerJoins} where ${where}
-  ),`;
-    pageText = `select sv.* from (
-      select m.service_id from matched m
-      order by m.sort_key ${direction}, m.service_id ${direction}
-      limit ${limit} offset ${offset}
-    ) m cross join lateral (select * from services sv where sv.service_id = m.service_id limit 1) sv`;
-    totalText = '(select count(*)::int from matched)';
-  } else if (sort.join === 'hits' && !filtersByCondition) {
-    pageText = conditionSortedPage({ where, direction, limit, offset });
-  } else {
-    pageText = `select sv.* from services sv ${innerJoins}
+    (pattern
+      ? // A text filter can match thousands (every service of a campus), each rechecked: they are
+        // counted on the narrow kept copy, which holds every column the clauses test, under the same
+        // alias (docs/decisions/042).
+        `(select count(*)::int from service_search_texts sv ${countJoins} where ${where})`
+      : `(select count(*)::int from services sv ${countJoins} where ${where})`);
+  const pageText =
+    sort.join === 'hits' && !filtersByCondition
+      ? conditionSortedPage({ where, direction, limit, offset })
+      : `select sv.* from services sv ${innerJoins}
     where ${where}
     order by ${order(sort.inner)}
     limit ${limit} offset ${offset}`;
-  }
-  const text = `with ${needsHits ? `hits as (${currentServiceConditionsSql}),` : ''} ${matched}
+  const text = `with ${needsHits ? `hits as (${currentServiceConditionsSql}),` : ''}
   page as (${pageText})
-  select ${summaryColumns}, ${totalText} as total
+  select ${summaryColumns}, ${totalOfWhere} as total
   from page sv
   ${summaryJoins}
   order by ${order(sort.outer)}`;
+  // A text filter's statement is planned for its own text each time (an unnamed statement): a prepared
+  // one goes to a generic plan after five runs, which cannot tell 'campus' (thousands of services, best
+  // found by walking the sort's index) from a rare word (a few, best found by their trigrams) and took
+  // the trigram scan and a sort of every match for both (docs/decisions/042).
   const rows = await query<ServiceSummary & { total: number }>(
-    statementName('services_list', text),
+    pattern ? '' : statementName('services_list', text),
     text,
     params.values,
   );

@@ -672,8 +672,9 @@ describe('changing, deprovisioning and deleting services', () => {
     ).toBe(403);
   });
 
-  it('keeps the service totals exact through every kind of write, and the lists count from them', async () => {
-    // The kept totals against a count of the services themselves, group by group.
+  it('keeps the service totals and search texts exact through every kind of write, and the lists count from them', async () => {
+    // The kept totals against a count of the services themselves, group by group, and the text filter's
+    // kept copy (service_search_texts) against the services' own columns, row by row.
     const totalsMatchServices = async (when: string) => {
       const kept = rowsOf(
         await t.database.db.execute(sql`select customer_id, type_letter, status, services from service_totals
@@ -684,6 +685,17 @@ describe('changing, deprovisioning and deleting services', () => {
           from services group by 1, 2, 3 order by 1, 2, 3`),
       );
       expect(kept, when).toEqual(counted);
+      const columns = sql.raw(
+        'service_id, customer_id, type_letter, status, a_end_site_id, b_end_site_id, search_text',
+      );
+      const copied = rowsOf(
+        await t.database.db.execute(sql`select ${columns} from service_search_texts order by service_id`),
+      );
+      const own = rowsOf(
+        await t.database.db.execute(sql`select ${columns} from services order by service_id`),
+      );
+      expect(copied.length, when).toBeGreaterThan(0);
+      expect(copied, when).toEqual(own);
     };
     const inUse = async (as: string = demo.noc) => (await list('/api/services?limit=1', as)).count;
     await totalsMatchServices('after the seed');
@@ -713,6 +725,28 @@ describe('changing, deprovisioning and deleting services', () => {
     await totalsMatchServices('after a rolled-back change');
     await t.database.db.execute(sql`update services set status = 1 where service_id in ${moved}`);
     expect(await inUse(demo.ungUser)).toBe(ungBefore);
+
+    // A new description and, from psql (the portal keeps ids), a new id: the text filter finds and counts
+    // the service by them at once.
+    const described = await t.call({
+      method: 'PUT',
+      url: `/api/service/${created.serviceid}`,
+      as: demo.noc,
+      payload: { description: 'Wombat Ridge repeater' },
+    });
+    expect(described.statusCode, described.body).toBe(200);
+    // Its patching would hold the old id (that foreign key does not cascade an id change).
+    await t.database.db.execute(sql`delete from service_patching where service_id = ${created.serviceid}`);
+    const renamed = `${created.serviceid.slice(0, -1)}Z`;
+    await t.database.db.execute(sql`update services set service_id = ${renamed}
+      where service_id = ${created.serviceid}`);
+    await totalsMatchServices('after a description and an id change');
+    const found = await list('/api/services?q=wombat%20ridge');
+    expect(found.count).toBe(1);
+    expect(found.results.map((s) => s.serviceid)).toEqual([renamed]);
+    await t.database.db.execute(sql`update services set service_id = ${created.serviceid}
+      where service_id = ${renamed}`);
+    await totalsMatchServices('after the id went back');
 
     // Deprovisioned through the API (status 0), then deleted.
     const deprovision = await t.call({
