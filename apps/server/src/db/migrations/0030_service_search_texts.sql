@@ -10,6 +10,8 @@ CREATE TABLE "service_search_texts" (
 --> statement-breakpoint
 ALTER TABLE "service_search_texts" ADD CONSTRAINT "service_search_texts_service_id_services_service_id_fk" FOREIGN KEY ("service_id") REFERENCES "public"."services"("service_id") ON DELETE cascade ON UPDATE cascade;--> statement-breakpoint
 CREATE INDEX "service_search_texts_trgm" ON "service_search_texts" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "service_search_texts_customer_idx" ON "service_search_texts" USING btree ("customer_id");
+--> statement-breakpoint
 -- Kept by the statements that write services, in their own transaction (docs/decisions/042). A statement
 -- trigger with a transition table on insert: the seed's bulk insert adds its rows in one statement.
 CREATE FUNCTION lightpath_service_search_texts_add() RETURNS trigger LANGUAGE plpgsql AS $$

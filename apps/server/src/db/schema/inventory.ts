@@ -167,7 +167,11 @@ export const serviceSearchTexts = pgTable(
     bEndSiteId: integer('b_end_site_id'),
     searchText: text('search_text').notNull(),
   },
-  (t) => [trigram('service_search_texts_trgm', t.searchText)],
+  (t) => [
+    trigram('service_search_texts_trgm', t.searchText),
+    // A customer's filtered total reads its own few services, not every match of the text.
+    index('service_search_texts_customer_idx').on(t.customerId),
+  ],
 );
 
 export const servicePatching = pgTable(
