@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, type Request, test } from '@playwright/test';
 import { signIn as apiSignIn, blackHole, call, type Portal, startPortal } from '../scripts/faults/portal';
 import { accounts, expectAccessible, screenshot, signIn } from './fixtures';
 
@@ -13,15 +13,18 @@ import { accounts, expectAccessible, screenshot, signIn } from './fixtures';
 // envelope within its timeout, hung or refused) is apps/server/src/integrations/external-down.postgres.test.ts.
 
 const timeoutMs = 2000;
-// The browser's own work on a busy two-core machine.
-const marginMs = 1500;
-// A page is told within its system's timeout, and one retry of a 502 would need another whole one. The
-// first page that meets a dead system may wait two: over HTTP/1.1 a browser opens six connections to
-// the portal, and the service page's calls beyond six wait for one of the first to time out (behind a
-// proxy speaking HTTP/2 they would not). Once a call has found the system not answering, the others
-// fail at once for EXTERNAL_PAUSE_AFTER_FAILURE_MS (10 s here): the next page is told at once.
-const withinMs = timeoutMs + marginMs;
-const firstPageWithinMs = 2 * timeoutMs + marginMs;
+// What the portal may add to a system's timeout before it answers, on a busy two-core machine.
+const serverMarginMs = 1000;
+// A call in the pause after a failure is answered without asking the system: well under the timeout,
+// so a reply within this bound did not wait the system out.
+const pausedMs = timeoutMs / 2;
+// Each bound is on how long the portal held a request that ended in 502 (the browser's own timing, from
+// the request sent to the reply's first byte), not on when the words appear: how fast a page renders
+// depends on the machine's load (a CI run took 2.6 s to draw a service page's boxes after its heading),
+// while what issue 19 bounds is the wait for a dead system. Queueing behind the browser's six
+// connections is not counted, so the first service page, whose calls beyond six wait for one of the
+// first to time out, is held to one timeout a call like the rest. The words must still appear, within
+// expect's 10 s.
 
 let portal: Portal;
 let hole: Awaited<ReturnType<typeof blackHole>>;
@@ -88,14 +91,43 @@ async function signedIn(browser: Browser, email: string) {
   return page;
 }
 
-// Opens a page and waits for every message. The time is from when the page shows its own heading (the
-// portal's own data, which loads first): what a user waits, on top of an ordinary page, to be told.
+// The portal's 502 replies while `action` runs, each with how long the portal held it (ms).
+async function failedCalls(page: Page, action: () => Promise<void>) {
+  const replies: Promise<{ url: string; status: number; ms: number }>[] = [];
+  const listener = (request: Request) => {
+    const timing = request.timing();
+    replies.push(
+      request.response().then((response) => ({
+        url: request.url(),
+        status: response?.status() ?? 0,
+        ms: timing.responseStart - timing.requestStart,
+      })),
+    );
+  };
+  page.on('requestfinished', listener);
+  try {
+    await action();
+  } finally {
+    page.off('requestfinished', listener);
+  }
+  return (await Promise.all(replies)).filter(
+    (reply) => reply.status === 502 && new URL(reply.url).pathname.startsWith('/api/'),
+  );
+}
+
+// Opens a page and waits for every message; answers the 502 replies it got meanwhile.
 async function openAndWaitFor(page: Page, path: string, messages: (string | RegExp)[]) {
-  await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const started = Date.now();
-  for (const message of messages) await expect(page.getByText(message).first()).toBeVisible();
-  return Date.now() - started;
+  return failedCalls(page, async () => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    for (const message of messages) await expect(page.getByText(message).first()).toBeVisible();
+  });
+}
+
+// Every reply held at most `bound` ms; at least `atLeast` of them (the page did ask the system).
+function expectHeldAtMost(replies: { url: string; ms: number }[], bound: number, atLeast = 1) {
+  expect(replies.length, JSON.stringify(replies)).toBeGreaterThanOrEqual(atLeast);
+  for (const reply of replies) expect(reply.ms, reply.url).toBeLessThanOrEqual(bound);
 }
 
 test('the NOC: each page still loads and says which system it cannot reach, within its timeout', async ({
@@ -116,15 +148,15 @@ test('the NOC: each page still loads and says which system it cannot reach, with
   await expect(page.getByRole('heading', { name: 'Patching' })).toBeVisible();
   await screenshot(page, 'outage-service');
   await expectAccessible(page);
-  expect(servicePage).toBeLessThanOrEqual(firstPageWithinMs);
-  // The next service page, in the pause: every telemetry box says so at once.
+  expectHeldAtMost(servicePage, timeoutMs + serverMarginMs, 4);
+  // The next service page, in the pause: no call waits for the systems again.
   const nextServicePage = await openAndWaitFor(page, `/service/${otherServiceid}`, [
     `An error occurred retrieving ${otherServiceid} status`,
     'An error occurred retrieving service traffic history',
     'Light levels are not available right now.',
     'Third-party circuits are not available right now.',
   ]);
-  expect(nextServicePage).toBeLessThanOrEqual(marginMs);
+  expectHeldAtMost(nextServicePage, pausedMs, 4);
 
   // Zabbix: a shelf's page keeps its chassis, and its alarms (as Zabbix last reported them: here never)
   // are said to be out of date rather than read as a quiet shelf; so is the equipment list.
@@ -135,7 +167,8 @@ test('the NOC: each page still loads and says which system it cannot reach, with
   await expect(page.getByRole('heading', { name: 'Chassis' })).toBeVisible();
   await screenshot(page, 'outage-shelf');
   await expectAccessible(page);
-  expect(shelfPage).toBeLessThanOrEqual(withinMs);
+  // Its alarms are read from the portal's records, so it may ask Zabbix nothing.
+  expectHeldAtMost(shelfPage, timeoutMs + serverMarginMs, 0);
   await openAndWaitFor(page, '/equipment', ['Alarms may be out of date']);
 
   // NetBox: the third-party circuits list.
@@ -143,27 +176,26 @@ test('the NOC: each page still loads and says which system it cannot reach, with
     'An error occurred while talking to NetBox. Please try again.',
   ]);
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
-  expect(thirdParty).toBeLessThanOrEqual(withinMs);
+  expectHeldAtMost(thirdParty, timeoutMs + serverMarginMs);
 
   // Zendesk: the tickets list, with New ticket still offered.
   const tickets = await openAndWaitFor(page, '/tickets', [
     'An error occurred while talking to Zendesk. Please try again.',
   ]);
   await expect(page.getByRole('button', { name: 'New ticket' })).toBeVisible();
-  expect(tickets).toBeLessThanOrEqual(withinMs);
+  expectHeldAtMost(tickets, timeoutMs + serverMarginMs);
 
   // Zabbix: finding a trigger to mute.
-  // The clock starts once the field is there, as elsewhere once the page shows its heading: loading the
-  // page is not part of the wait for Zabbix (the search's own 300 ms pause before it asks is).
   await page.goto(`/equipment/zabbix-triggers`);
   const searchField = page.getByLabel('Search triggers');
   await expect(searchField).toBeVisible();
-  const searchStarted = Date.now();
-  await searchField.fill('core');
-  await expect(
-    page.getByText('Zabbix cannot be reached right now. Try again in a minute.').first(),
-  ).toBeVisible();
-  expect(Date.now() - searchStarted).toBeLessThanOrEqual(withinMs);
+  const search = await failedCalls(page, async () => {
+    await searchField.fill('core');
+    await expect(
+      page.getByText('Zabbix cannot be reached right now. Try again in a minute.').first(),
+    ).toBeVisible();
+  });
+  expectHeldAtMost(search, timeoutMs + serverMarginMs);
 
   // AWX: a launch from the equipment list says AWX cannot be reached.
   await page.goto('/equipment');
@@ -175,12 +207,13 @@ test('the NOC: each page still loads and says which system it cannot reach, with
   const dialog = page.getByRole('dialog', { name: 'Run operation' });
   await dialog.getByRole('combobox', { name: 'Operation' }).click();
   await page.getByRole('option', { name: 'Uptime', exact: true }).click();
-  const launchStarted = Date.now();
-  await dialog.getByRole('button', { name: 'Show Uptime on 1 device' }).click();
-  await expect(
-    page.getByText('AWX cannot be reached right now. Try again in a minute.').first(),
-  ).toBeVisible();
-  expect(Date.now() - launchStarted).toBeLessThanOrEqual(withinMs);
+  const launch = await failedCalls(page, async () => {
+    await dialog.getByRole('button', { name: 'Show Uptime on 1 device' }).click();
+    await expect(
+      page.getByText('AWX cannot be reached right now. Try again in a minute.').first(),
+    ).toBeVisible();
+  });
+  expectHeldAtMost(launch, timeoutMs + serverMarginMs);
   await screenshot(page, 'outage-awx');
 
   // Administration → Integrations names every failing system with its last error.
@@ -197,9 +230,10 @@ test('a customer admin: the dashboard and a service page load with telemetry dow
   const page = await signedIn(browser, accounts.ungAdmin.email);
   await expect(page.getByRole('heading', { name: 'University of Northgate', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'All services' }).first().click();
-  await page.getByRole('row').nth(1).getByRole('link').first().click();
-  const started = Date.now();
-  await expect(page.getByText(/An error occurred retrieving .* status/).first()).toBeVisible();
-  expect(Date.now() - started).toBeLessThanOrEqual(withinMs);
+  const servicePage = await failedCalls(page, async () => {
+    await page.getByRole('row').nth(1).getByRole('link').first().click();
+    await expect(page.getByText(/An error occurred retrieving .* status/).first()).toBeVisible();
+  });
+  expectHeldAtMost(servicePage, timeoutMs + serverMarginMs);
   await screenshot(page, 'outage-service-customer');
 });
