@@ -1,4 +1,5 @@
 import { asc } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { freshDatabase } from '../../test/helper';
 import type { Database } from '../client';
 import { customers } from '../schema/customers';
@@ -253,4 +254,17 @@ export async function slaFit(database: Database) {
     [now],
   );
   return fit!;
+}
+
+// The co-location rules both scales keep: rack spaces only at the provider's PoPs, a cross-connect's two
+// ends at one site, its A end the renter's and its B end the renter's or the provider's, and a
+// cross-connect for every customer's rack space.
+export function expectColocationFits(fit: Awaited<ReturnType<typeof colocationFit>>) {
+  expect(fit).toMatchObject({
+    not_at_pop: 0,
+    two_sites: 0,
+    foreign_b_end: 0,
+    not_a_end_customer: 0,
+    without_cross_connect: 0,
+  });
 }
