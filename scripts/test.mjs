@@ -129,7 +129,15 @@ const typecheckThenBuild = {
   command: 'sh',
   args: ['-c', 'npm run typecheck --silent && node scripts/build.mjs'],
 };
-const unit = vitest('unit tests (domain, web)', 'unit.json', ['--project', 'domain', '--project', 'web']);
+// Two workers, not Vitest's one per core less one: the typecheck and build beside them end well before
+// the unit tests do, and one worker then left a core idle for the rest of the stage.
+const unit = vitest('unit tests (domain, web)', 'unit.json', [
+  '--project',
+  'domain',
+  '--project',
+  'web',
+  '--maxWorkers=2',
+]);
 // The external systems' clients (apps/server/src/integrations) are tested against their real servers or
 // fakes (Prometheus, Zabbix's API on its own database, AWX, NetBox, Zendesk), never the portal's
 // database: they run once, in the PostgreSQL stage when there is one (two runs side by side would also
