@@ -8,23 +8,30 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = join(tmpdir(), `lightpath-e2e-${port}`);
 const repoRoot = resolve(import.meta.dirname, '..');
 const { DATABASE_URL: _ignored, ...serverEnv } = process.env;
-// The lane beside the flows: specs that neither write nor read anything a flow writes or takes down
-// (an external system), so they cannot race the flows' files.
-const readOnlyLane = ['**/accessibility.spec.ts', '**/change-reports.spec.ts', '**/shell.spec.ts'];
+// The lane beside the flows: specs that read nothing a flow writes or takes down (an external system)
+// and write nothing a flow reads (a contact of their own, their own calls' log), so they cannot race
+// the flows' files.
+const auditLane = [
+  '**/accessibility.spec.ts',
+  '**/api-logs.spec.ts',
+  '**/change-reports.spec.ts',
+  '**/contacts.spec.ts',
+  '**/shell.spec.ts',
+];
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: join(repoRoot, 'test-results/e2e-artifacts'),
   fullyParallel: false,
-  // Two lanes, one worker each, against the one server: the accessibility audit, then two specs that
-  // only read what no flow writes (the shell's menus, titles and lists; the change reports' past
-  // works), beside the flows, which write and run one file at a time as before. The audit alone was a
-  // lane that ended minutes before the flows, leaving a core idle (docs/decisions/007).
+  // Two lanes, one worker each, against the one server: the accessibility audit and the specs that
+  // cannot race a flow (auditLane), beside the flows, which write and run one file at a time as
+  // before. The audit alone was a lane that ended minutes before the flows, leaving a core idle
+  // (docs/decisions/007).
   workers: 2,
   projects: [
-    { name: 'accessibility', testMatch: readOnlyLane, workers: 1 },
-    { name: 'flows', testIgnore: readOnlyLane, workers: 1 },
+    { name: 'accessibility', testMatch: auditLane, workers: 1 },
+    { name: 'flows', testIgnore: auditLane, workers: 1 },
   ],
   retries: 0,
   timeout: 60_000,

@@ -67,8 +67,10 @@ export const awxJobs = pgTable(
 // name, the launcher and the hosts, joined by the immutable function of migration 0016 and lower-cased
 // once, at write. LIKE on it is the ILIKE the filter means. A filter of one or two letters has no
 // trigram and tests every job's text: here 218 pages nationally, where the jobs' own rows, which carry
-// their output, targets and host results, are 2,988. Kept by triggers on awx_jobs in the writing
-// statement (migration 0029), so no code path can leave it stale; it goes with its job.
+// their output, targets and host results, are 2,988. The job's name is copied too, so a filtered list
+// sorted by name picks its page here and reads only that page's jobs (migration 0031). Kept by
+// triggers on awx_jobs in the writing statement (migration 0029), so no code path can leave it stale;
+// it goes with its job.
 export const awxJobSearchTexts = pgTable(
   'awx_job_search_texts',
   {
@@ -76,6 +78,7 @@ export const awxJobSearchTexts = pgTable(
       .primaryKey()
       .references(() => awxJobs.jobId, { onDelete: 'cascade' }),
     searchText: text('search_text').notNull(),
+    name: text('name').notNull(),
   },
   (t) => [
     // A filter of three letters or more finds its jobs by trigrams.

@@ -238,18 +238,48 @@ describe('the jobs list and the watch list', () => {
         results: AwxJob[];
       };
     const [job] = (await page('limit=1')).results;
+    // Each sort: by name and by number the page comes from the kept copy, by status from the jobs; the
+    // order each must give, read from the jobs themselves.
+    const sorts: [string, string][] = [
+      ['name', 'name, job_id'],
+      ['-name', 'name desc, job_id desc'],
+      ['-created', 'job_id desc'],
+      ['status', 'status, job_id'],
+    ];
+    const truthOrder = async (q: string, order: string) => {
+      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const result = await t.database.db.execute(
+        sql`select job_id as id from awx_jobs
+          where lightpath_awx_job_text(name, launched_by_name, hosts) ilike ${pattern}
+          order by ${sql.raw(order)} limit 1000`,
+      );
+      return (result as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+    };
     for (const q of ['UPTIME', 'pe', job!.hosts[0]!.toUpperCase(), job!.launchedby.toLowerCase(), '%']) {
       const expected = await truth(q);
-      const first = await page(`q=${encodeURIComponent(q)}&limit=2&sort=name`);
-      expect(first.count, q).toBe(expected);
-      const all = await page(`q=${encodeURIComponent(q)}&limit=1000&sort=name`);
-      expect(all.results.length, q).toBe(Math.min(expected, 1000));
-      expect(
-        first.results.map((j) => j.id),
-        q,
-      ).toEqual(all.results.slice(0, 2).map((j) => j.id));
-      // Past the last page the number is still told.
-      expect((await page(`q=${encodeURIComponent(q)}&offset=100000`)).count, q).toBe(expected);
+      for (const [sort, order] of sorts) {
+        const first = await page(`q=${encodeURIComponent(q)}&limit=2&sort=${sort}`);
+        expect(first.count, `${q} ${sort}`).toBe(expected);
+        const all = await page(`q=${encodeURIComponent(q)}&limit=1000&sort=${sort}`);
+        expect(all.count, `${q} ${sort}`).toBe(expected);
+        expect(all.results.length, `${q} ${sort}`).toBe(Math.min(expected, 1000));
+        expect(
+          all.results.map((j) => j.id),
+          `${q} ${sort}`,
+        ).toEqual(await truthOrder(q, order));
+        expect(
+          first.results.map((j) => j.id),
+          `${q} ${sort}`,
+        ).toEqual(all.results.slice(0, 2).map((j) => j.id));
+        // The second page follows the first.
+        const second = await page(`q=${encodeURIComponent(q)}&limit=2&offset=2&sort=${sort}`);
+        expect(
+          second.results.map((j) => j.id),
+          `${q} ${sort}`,
+        ).toEqual(all.results.slice(2, 4).map((j) => j.id));
+        // Past the last page the number is still told.
+        expect((await page(`q=${encodeURIComponent(q)}&offset=100000&sort=${sort}`)).count, q).toBe(expected);
+      }
     }
   });
 
@@ -260,7 +290,8 @@ describe('the jobs list and the watch list', () => {
         sql`select (select count(*)::int from awx_jobs) as jobs,
           (select count(*)::int from awx_job_search_texts) as texts,
           (select count(*)::int from awx_job_search_texts k join awx_jobs j using (job_id)
-            where k.search_text = lower(lightpath_awx_job_text(j.name, j.launched_by_name, j.hosts))) as current`,
+            where k.search_text = lower(lightpath_awx_job_text(j.name, j.launched_by_name, j.hosts))
+              and k.name = j.name) as current`,
       );
       return (result as unknown as { rows: { jobs: number; texts: number; current: number }[] }).rows[0]!;
     };

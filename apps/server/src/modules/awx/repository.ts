@@ -76,6 +76,9 @@ const listColumns = {
 };
 export type JobListRow = { [K in keyof typeof listColumns]: JobRow[K] };
 
+// A text filter sorted by one of these picks its page in the narrow copy.
+const keptSortColumns = { created: awxJobSearchTexts.jobId, name: awxJobSearchTexts.name } as const;
+
 export async function listJobRows(
   db: Db,
   filter: JobListFilter,
@@ -83,13 +86,63 @@ export async function listJobRows(
   page: { limit: number; offset: number },
 ): Promise<{ count: number; rows: JobListRow[] }> {
   const where: SQL[] = [];
+  if (filter.status) where.push(eq(awxJobs.status, filter.status));
+  if (filter.ongoing === true) where.push(ongoing);
+  if (filter.ongoing === false) where.push(sql`not (${ongoing})`);
+  if (filter.equipmentid) where.push(arrayContains(awxJobs.equipmentIds, [filter.equipmentid]));
+  if (filter.serviceid) where.push(eq(awxJobs.serviceId, filter.serviceid));
+  const ordered = <C extends Parameters<typeof asc>[0]>(column: C, id: C) =>
+    sort.descending ? [desc(column), desc(id)] : [asc(column), asc(id)];
   if (filter.q) {
     // The kept lower-cased text (schema/awx.ts): LIKE on it is ILIKE on the joined text, or the job's
     // number. Tested in the narrow copy, whose matches are then read by id (a short filter tests every
     // job's text, which the jobs' own wide rows would make a read of every job).
     const text = sql`${awxJobSearchTexts.searchText} like lower(${containsPattern(filter.q)})`;
     const id = filter.q.trim();
-    const matches = /^\d{1,9}$/.test(id) ? or(text, eq(awxJobSearchTexts.jobId, Number(id)))! : text;
+    const textMatches = /^\d{1,9}$/.test(id) ? or(text, eq(awxJobSearchTexts.jobId, Number(id)))! : text;
+    const matches =
+      where.length > 0
+        ? and(
+            textMatches,
+            inArray(
+              awxJobSearchTexts.jobId,
+              db
+                .select({ jobId: awxJobs.jobId })
+                .from(awxJobs)
+                .where(and(...where)),
+            ),
+          )!
+        : textMatches;
+    const kept = sort.field === 'status' ? null : keptSortColumns[sort.field];
+    if (kept) {
+      // Sorted by name or by number: one statement, in which one pass over the copy counts the matches
+      // (a window count) and picks the page's ids (a top-N sort), and only the page's jobs are read.
+      // Walking an index in the sort's order instead read the copy's rows out of order until a sparse
+      // text had filled a page, and still needed a second pass to count (docs/decisions/042).
+      const pageOfIds = db
+        .select({
+          jobId: awxJobSearchTexts.jobId,
+          total: sql<number>`(count(*) over ())::int`.as('total'),
+        })
+        .from(awxJobSearchTexts)
+        .where(matches)
+        .orderBy(...ordered(kept, awxJobSearchTexts.jobId))
+        .limit(page.limit)
+        .offset(page.offset)
+        .as('page_of_ids');
+      const matched = await db
+        .select({ ...listColumns, total: pageOfIds.total })
+        .from(pageOfIds)
+        .innerJoin(awxJobs, eq(awxJobs.jobId, pageOfIds.jobId))
+        .orderBy(...ordered(sortColumns[sort.field], awxJobs.jobId));
+      const rows = matched.map(({ total: _total, ...row }) => row);
+      if (matched.length > 0 || page.offset === 0) return { count: matched[0]?.total ?? 0, rows };
+      // Past the last page no row carries the number.
+      return {
+        count: (await db.select({ n: count() }).from(awxJobSearchTexts).where(matches))[0]?.n ?? 0,
+        rows,
+      };
+    }
     where.push(
       inArray(
         awxJobs.jobId,
@@ -97,18 +150,12 @@ export async function listJobRows(
       ),
     );
   }
-  if (filter.status) where.push(eq(awxJobs.status, filter.status));
-  if (filter.ongoing === true) where.push(ongoing);
-  if (filter.ongoing === false) where.push(sql`not (${ongoing})`);
-  if (filter.equipmentid) where.push(arrayContains(awxJobs.equipmentIds, [filter.equipmentid]));
-  if (filter.serviceid) where.push(eq(awxJobs.serviceId, filter.serviceid));
   const condition = where.length > 0 ? and(...where) : undefined;
-  const column = sortColumns[sort.field];
-  const order = sort.descending ? [desc(column), desc(awxJobs.jobId)] : [asc(column), asc(awxJobs.jobId)];
+  const order = ordered(sortColumns[sort.field], awxJobs.jobId);
   const counted = () => db.select({ n: count() }).from(awxJobs).where(condition);
   if (filter.q) {
-    // A text filter reads its matches once: the page carries their number (a window count), where a
-    // separate count would read every job's text again.
+    // A text filter sorted by status reads its matches once: the page carries their number (a window
+    // count), where a separate count would read every matching job again.
     const matched = await db
       .select({ ...listColumns, total: sql<number>`(count(*) over ())::int` })
       .from(awxJobs)
