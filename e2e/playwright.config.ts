@@ -8,16 +8,9 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = join(tmpdir(), `lightpath-e2e-${port}`);
 const repoRoot = resolve(import.meta.dirname, '..');
 const { DATABASE_URL: _ignored, ...serverEnv } = process.env;
-// The lane beside the flows: specs that read nothing a flow writes or takes down (an external system)
-// and write nothing a flow reads (a contact of their own, their own calls' log), so they cannot race
-// the flows' files.
-const auditLane = [
-  '**/accessibility.spec.ts',
-  '**/api-logs.spec.ts',
-  '**/change-reports.spec.ts',
-  '**/contacts.spec.ts',
-  '**/shell.spec.ts',
-];
+// The lane beside the flows: specs that write nothing and read nothing a flow writes or takes down
+// (an external system), so they cannot race the flows' files.
+const auditLane = ['**/accessibility.spec.ts', '**/change-reports.spec.ts', '**/shell.spec.ts'];
 
 export default defineConfig({
   testDir: '.',
