@@ -224,8 +224,10 @@ describe('the jobs list and the watch list', () => {
   });
 
   it('counts and pages a text filter exactly as ILIKE on the joined name, launcher and hosts', async () => {
+    // ILIKE's pattern for a text taken literally, as the list's filter takes it.
+    const literally = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const truth = async (q: string) => {
-      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = literally(q);
       const result = await t.database.db.execute(
         sql`select count(*)::int as n from awx_jobs
           where lightpath_awx_job_text(name, launched_by_name, hosts) ilike ${pattern}`,
@@ -247,7 +249,7 @@ describe('the jobs list and the watch list', () => {
       ['status', 'status, job_id'],
     ];
     const truthOrder = async (q: string, order: string) => {
-      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = literally(q);
       const result = await t.database.db.execute(
         sql`select job_id as id from awx_jobs
           where lightpath_awx_job_text(name, launched_by_name, hosts) ilike ${pattern}
