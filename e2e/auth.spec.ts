@@ -157,6 +157,9 @@ test('password reset: the e-mailed link sets a new password', async ({ page, req
   await page.goto('/login');
   await page.getByRole('link', { name: /Forgot/ }).click();
   await expect(page).toHaveURL(/\/passwordreset/);
+  // The sign-in form, which also has an Email field, stays on screen until the reset page's code has
+  // loaded: typing before its heading shows filled the old form, and the reset form came up empty.
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: /Send/ }).click();
   await expect(page.getByText(/reset link is on its way/)).toBeVisible();

@@ -27,13 +27,18 @@ export default defineConfig({
     { name: 'flows', testIgnore: auditLane, workers: 1 },
   ],
   retries: 0,
-  timeout: 60_000,
+  // A test takes 5-35 s here; CI's shared machine has run the suite at half this speed and one
+  // 15-s phone flow timed out at 60 s there, so a test is cut off at 90 s.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1440, height: 900 },
-    trace: 'retain-on-failure',
+    // No trace: recording one (a DOM snapshot per action and a screencast) took 35-45% of the flows'
+    // CPU, and CI keeps no artifacts to read it from. To debug a failure locally, rerun the spec with
+    // `--trace on` (docs/decisions/007).
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -53,7 +58,9 @@ export default defineConfig({
     command: `rm -rf "${dataDir}" && node apps/server/dist/main.js`,
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 60_000,
+    // A test takes 5-35 s here; CI's shared machine has run the suite at half this speed and one
+    // 15-s phone flow timed out at 60 s there, so a test is cut off at 90 s.
+    timeout: 90_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
