@@ -1,17 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { csvMessages } from '@lightpath/domain/csv';
 import { expect, test } from '@playwright/test';
-import { accounts, screenshot, signIn, signOut } from './fixtures';
+import { accounts, openSidebarLink, screenshot, signIn, signOut } from './fixtures';
 
 // Issue 17: the NOC opens the API logs and finds its own calls; nobody else may.
 test.describe('API logs', () => {
   test('the NOC finds its own call, filters and exports; a customer admin is refused', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, accounts.noc.email);
-    const nav = page.getByRole('navigation');
-    const link = nav.getByRole('link', { name: 'API Logs' });
-    if (!(await link.isVisible())) await nav.getByRole('button', { name: 'Reports', exact: true }).click();
-    await link.click();
+    await openSidebarLink(page, 'Reports', 'API Logs');
     await expect(page).toHaveURL(/\/documentation\/logs$/);
     await expect(page).toHaveTitle(/API Logs/);
     await expect(page.getByRole('heading', { name: 'API Logs', level: 1 })).toBeVisible();

@@ -1,6 +1,6 @@
 import { colocationMessages } from '@lightpath/domain/colocation';
 import { expect, type Page, test } from '@playwright/test';
-import { accounts, screenshot, signIn, signOut } from './fixtures';
+import { accounts, openSidebarLink, screenshot, signIn, signOut } from './fixtures';
 
 // Issue 16 item 1: co-location. The NOC records a customer's rack space at a PoP and the
 // cross-connect from it to the PoP's meet-me rack; the customer's admin sees both, and another
@@ -9,11 +9,8 @@ import { accounts, screenshot, signIn, signOut } from './fixtures';
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
 
-async function openFromSidebar(page: Page, label: 'Rack Spaces' | 'Cross-Connects') {
-  const nav = page.getByRole('navigation');
-  const link = nav.getByRole('link', { name: label });
-  if (!(await link.isVisible())) await nav.getByRole('button', { name: 'Co-location', exact: true }).click();
-  await link.click();
+function openFromSidebar(page: Page, label: 'Rack Spaces' | 'Cross-Connects') {
+  return openSidebarLink(page, 'Co-location', label);
 }
 
 test.describe('co-location', () => {

@@ -30,6 +30,17 @@ export async function signIn(
   await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
 }
 
+// Opens a sidebar entry inside a group as a user would: opening the group first when it is shut, and
+// clicking only once the link is wholly on screen. Clicked while the group was still sliding open, the
+// click once landed on another entry (or none) and the page stayed where it was.
+export async function openSidebarLink(page: Page, group: string, label: string) {
+  const nav = page.getByRole('navigation');
+  const link = nav.getByRole('link', { name: label });
+  if (!(await link.isVisible())) await nav.getByRole('button', { name: group, exact: true }).click();
+  await expect(link).toBeInViewport({ ratio: 1 });
+  await link.click();
+}
+
 export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
