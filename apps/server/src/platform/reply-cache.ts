@@ -80,6 +80,9 @@ export const untrackedTables: Record<string, string> = {
   // Kept by triggers on the searched tables in the writing statement (docs/decisions/046): the search
   // declares those tables, whose versions the same transaction bumps.
   search_entries: 'derived from the searched tables in the same statement; the search declares them',
+  // Kept by triggers on equipment_alarms in the writing statement (docs/decisions/050): the shelf
+  // lists declare equipment_alarms, whose version the same transaction bumps.
+  shelf_alarm_counts: 'derived from equipment_alarms in the same statement; readers declare equipment_alarms',
   data_versions: 'the versions themselves',
   data_version_commits: 'the versions themselves',
 };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -129,4 +130,28 @@ export const equipmentAlarms = pgTable(
     index('equipment_alarms_shelf_idx').on(t.shelfId, t.level),
     index('equipment_alarms_level_idx').on(t.level),
   ],
+);
+
+// Each alarmed shelf's alarms counted by level, kept by migration 0032's triggers on equipment_alarms
+// as each write adds and takes away (docs/decisions/050): the shelf lists filter by a level, sort worst
+// first and show the counts from here, where they grouped every alarm on each request. A shelf whose
+// alarms all ended keeps a row of zeros.
+export const shelfAlarmCounts = pgTable(
+  'shelf_alarm_counts',
+  {
+    shelfId: integer('shelf_id')
+      .primaryKey()
+      .references(() => shelves.shelfId, { onDelete: 'cascade' }),
+    critical: integer('critical').notNull().default(0),
+    major: integer('major').notNull().default(0),
+    minor: integer('minor').notNull().default(0),
+    warning: integer('warning').notNull().default(0),
+    // Any critical outranks any number of majors, and so on down.
+    score: bigint('score', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`critical::bigint * 1000000000 + major::bigint * 1000000 + minor::bigint * 1000 + warning`,
+      ),
+  },
+  (t) => [index('shelf_alarm_counts_score_idx').on(t.score, t.shelfId)],
 );
