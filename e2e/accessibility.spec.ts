@@ -231,8 +231,9 @@ async function signedInPage(browser: Browser, key: AccountKey) {
   return page;
 }
 
-// Traces and failure screenshots would record every axe pass; the findings say what is wrong.
-test.use({ trace: 'off', screenshot: 'off' });
+// A failure screenshot would show only the last page audited; the findings say what is wrong. (No
+// test records a trace: playwright.config.ts.)
+test.use({ screenshot: 'off' });
 
 test.describe('accessibility (axe, WCAG 2.2 AA, light and dark)', () => {
   test('the sign-in page', async ({ page }) => {
