@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type NavAction, sidebarFor } from '@lightpath/domain/navigation';
 import { can, type Permission } from '@lightpath/domain/permissions';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { type AccountKey, accounts, api, apiToken, screenshot, signIn } from './fixtures';
+import { type AccountKey, accounts, api, apiToken, openSidebarLink, screenshot, signIn } from './fixtures';
 
 // Decision 015: every page each role's menu offers, plus a detail page of each kind, is checked by
 // axe-core against WCAG 2.2 AA in the light and the dark theme. One signed-in page per role keeps the
@@ -157,6 +157,12 @@ async function settle(page: Page) {
 
 // The figures for decision 015: every finding, one JSON line each, whichever test fails.
 const findingsFile = resolve(import.meta.dirname, '../test-results/accessibility-findings.jsonl');
+// One line a finding, so that a failure's message names the page, rule and nodes even where only the
+// tail of a run's output is kept (scripts/test.mjs prints the start of each failure's message again).
+function describeFinding(f: Finding) {
+  return `${f.role} ${f.scheme} ${f.path} ${f.rule} x${f.nodes}: ${f.sample}`;
+}
+
 function record(found: Finding[]) {
   for (const f of found) appendFileSync(findingsFile, `${JSON.stringify(f)}\n`);
 }
@@ -241,7 +247,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA, light and dark)', () => {
     await page.addStyleTag({ content: settledStyles });
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     const found = await auditBoth(page, 'public', '/login', { withShell: true, dialogOnly: false });
-    expect(found).toEqual([]);
+    expect(found.map(describeFinding)).toEqual([]);
   });
 
   test('the Letter of Authorisation check page, valid and unknown, with no session', async ({
@@ -269,7 +275,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA, light and dark)', () => {
         withShell: true,
         dialogOnly: false,
       });
-      expect(found).toEqual([]);
+      expect(found.map(describeFinding)).toEqual([]);
     }
   });
 
@@ -302,9 +308,8 @@ test.describe('accessibility (axe, WCAG 2.2 AA, light and dark)', () => {
   test('Escape closes a wizard and gives the focus back to the link that opened it', async ({ browser }) => {
     const page = await signedInPage(browser, 'noc');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    await nav.getByRole('button', { name: 'Support', exact: true }).click();
     const opener = nav.getByRole('link', { name: 'New Ticket' });
-    await opener.click();
+    await openSidebarLink(page, 'Support', 'New Ticket');
     const dialog = page.getByRole('dialog', { name: 'Create New Ticket' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Close dialog' })).toBeVisible();
@@ -377,7 +382,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA, light and dark)', () => {
         await auditDialog(dialog.path, dialog.open);
       }
       await page.context().close();
-      expect(found).toEqual([]);
+      expect(found.map(describeFinding)).toEqual([]);
     });
   }
 });

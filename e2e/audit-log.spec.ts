@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { csvMessages } from '@lightpath/domain/csv';
 import { expect, type Page, test } from '@playwright/test';
-import { accounts, api, apiToken, screenshot, signIn } from './fixtures';
+import { accounts, api, apiToken, openSidebarLink, screenshot, signIn } from './fixtures';
 
 const marker = `Audit e2e ${Date.now()}`;
 
@@ -31,11 +31,7 @@ test.describe('audit log', () => {
   });
 
   async function openFromSidebar(page: Page) {
-    const nav = page.getByRole('navigation');
-    const link = nav.getByRole('link', { name: 'Audit Log' });
-    if (!(await link.isVisible()))
-      await nav.getByRole('button', { name: 'Administration', exact: true }).click();
-    await link.click();
+    await openSidebarLink(page, 'Administration', 'Audit Log');
     await expect(page).toHaveURL(/\/audit-log$/);
     await expect(page).toHaveTitle(/Audit Log/);
     await expect(page.getByRole('heading', { name: 'Audit Log', level: 1 })).toBeVisible();

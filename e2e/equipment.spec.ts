@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { accounts, api, apiToken, screenshot, signIn } from './fixtures';
+import { accounts, api, apiToken, openSidebarLink, screenshot, signIn } from './fixtures';
 
 // Issue 14 items 1-3: an engineer opens a PoP's shelf from the equipment list, opens a port's light
 // history, and checks a shelf with Update Shelf; the service page's port leads to the same port
@@ -10,8 +10,7 @@ const shelfName = 'S0006pe';
 const servicePort = 'xe-1-0-5';
 
 async function openEquipmentFromMenu(page: Page) {
-  await page.getByRole('navigation').getByRole('button', { name: 'Equipment', exact: true }).click();
-  await page.getByRole('navigation').getByRole('link', { name: 'Equipment', exact: true }).click();
+  await openSidebarLink(page, 'Equipment', 'Equipment');
   await expect(page).toHaveURL(/\/equipment$/);
 }
 
@@ -103,8 +102,7 @@ test.describe('equipment', () => {
 
   test("the sidebar's Update Equipment picks a shelf and checks it", async ({ page }) => {
     await signIn(page, accounts.noc.email);
-    await page.getByRole('navigation').getByRole('button', { name: 'Equipment', exact: true }).click();
-    await page.getByRole('navigation').getByRole('link', { name: 'Update Equipment' }).click();
+    await openSidebarLink(page, 'Equipment', 'Update Equipment');
     await expect(page).toHaveURL(/\/equipment\?action=update-equipment$/);
     const dialog = page.getByRole('dialog', { name: 'Update Shelf' });
     await dialog.getByRole('combobox', { name: /^Shelf/ }).fill('S0017');

@@ -35,7 +35,7 @@ export async function signIn(
 // click once landed on another entry (or none) and the page stayed where it was.
 export async function openSidebarLink(page: Page, group: string, label: string) {
   const nav = page.getByRole('navigation');
-  const link = nav.getByRole('link', { name: label });
+  const link = nav.getByRole('link', { name: label, exact: true });
   if (!(await link.isVisible())) await nav.getByRole('button', { name: group, exact: true }).click();
   await expect(link).toBeInViewport({ ratio: 1 });
   await link.click();

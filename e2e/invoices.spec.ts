@@ -91,9 +91,14 @@ test.describe('invoices', () => {
       buffer: Buffer.from('%PDF-1.4\n% an invoice\n%%EOF\n'),
     });
     await screenshot(page, 'invoices-add-invoice');
+    // The confirmation is a toast that closes itself after 2 s: watched for from before the click, since
+    // on a loaded machine the dialog's closing alone took longer than that.
+    const added = page
+      .getByText(`${invoiceMessages.created}: E2E-2026-0001`)
+      .waitFor({ state: 'visible', timeout: 30_000 });
     await dialog.getByRole('button', { name: 'Add invoice' }).click();
+    await added;
     await expect(dialog).toBeHidden();
-    await expect(page.getByText(`${invoiceMessages.created}: E2E-2026-0001`)).toBeVisible();
 
     await page.getByRole('searchbox', { name: 'Search invoices' }).fill('E2E-2026');
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);

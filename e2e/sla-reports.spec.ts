@@ -126,7 +126,10 @@ test.describe('SLA reports', () => {
     // A year, sorted by downtime, worst first.
     await page.getByRole('combobox', { name: 'Period' }).click();
     await page.getByRole('option', { name: 'Last 12 months' }).click();
+    // Each click turns the order from what the page shows: the second waits until the first has
+    // landed (clicked back to back on a loaded machine, both read the same order and agreed).
     await page.getByRole('button', { name: /Downtime \(min\)/ }).click();
+    await expect(page).toHaveURL(/sort=downtime/);
     await page.getByRole('button', { name: /Downtime \(min\)/ }).click();
     await expect(page).toHaveURL(/sort=-downtime/);
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { sparePartMessages } from '@lightpath/domain/spare-parts';
 import { expect, type Page, test } from '@playwright/test';
-import { accounts, api, apiToken, screenshot, signIn } from './fixtures';
+import { accounts, api, apiToken, openSidebarLink, screenshot, signIn } from './fixtures';
 
 // Issue 14 item 5: the spare parts at the depots. The NOC and engineers keep the stock; a technician
 // records a part taken or returned, on a phone at the depot; customers never see any of it.
@@ -12,8 +12,7 @@ test.describe('spare parts', () => {
   test('an engineer adds a part, corrects it and deletes it after confirming', async ({ page }) => {
     const partnumber = `E2E-${Date.now()}`;
     await signIn(page, accounts.eng.email);
-    await page.getByRole('navigation').getByRole('button', { name: 'Equipment', exact: true }).click();
-    await page.getByRole('navigation').getByRole('link', { name: 'Spare Parts Inventory' }).click();
+    await openSidebarLink(page, 'Equipment', 'Spare Parts Inventory');
     await expect(page).toHaveURL(/\/equipment\/inventory$/);
     await expect(page).toHaveTitle(/Spare Parts Inventory/);
     await expect(page.getByRole('table')).toBeVisible();

@@ -1,6 +1,6 @@
 import { zabbixTriggerMessages } from '@lightpath/domain/zabbix-triggers';
 import { expect, test } from '@playwright/test';
-import { accounts, api, apiToken, screenshot, signIn } from './fixtures';
+import { accounts, api, apiToken, openSidebarLink, screenshot, signIn } from './fixtures';
 
 // Issue 14 item 6: an engineer mutes a flapping alarm for the night with a reason and unmutes it; a
 // customer admin is refused. Zabbix is the built-in simulator, behind the same client as a real one.
@@ -10,8 +10,7 @@ test.describe('muted Zabbix notifications', () => {
     page,
   }) => {
     await signIn(page, accounts.eng.email);
-    await page.getByRole('navigation').getByRole('button', { name: 'Equipment', exact: true }).click();
-    await page.getByRole('navigation').getByRole('link', { name: 'Muted Zabbix Notifications' }).click();
+    await openSidebarLink(page, 'Equipment', 'Muted Zabbix Notifications');
     await expect(page).toHaveURL(/\/equipment\/zabbix-triggers$/);
     await expect(page).toHaveTitle(/Muted Zabbix Notifications/);
 

@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = resolve(import.meta.dirname, '..');
 const reports = join(root, 'test-results', 'reports');
@@ -20,6 +21,16 @@ for (const folder of [reports, logs]) {
 }
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const stages = [];
+// Each failed test's name and the start of its error, printed again under the summary: CI may keep only
+// the tail of a long run's output, and a failure whose cause scrolled away cannot be diagnosed.
+const failures = [];
+const failureChars = 1200;
+
+function noteFailure(name, message) {
+  // Colour codes would only clutter a log file.
+  const plain = stripVTControlCharacters(message).trim();
+  failures.push(`✗ ${name}\n${plain.length > failureChars ? `${plain.slice(0, failureChars)} …` : plain}`);
+}
 
 // One stage: its output goes to the terminal, or to a log file when it runs beside another.
 function start({ name, command, args, env = {} }, logFile) {
@@ -76,14 +87,28 @@ function countVitest(file) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  for (const file of report.testResults)
+    for (const test of file.assertionResults)
+      if (test.status === 'failed') noteFailure(test.fullName, test.failureMessages.join('\n'));
 }
 
 function countPlaywright(file) {
   if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        if (test.status === 'unexpected') {
+          const last = test.results.at(-1);
+          const message = (last?.errors ?? []).map((error) => error.message ?? '').join('\n');
+          noteFailure([...titles, spec.title].join(' › '), message);
+        }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of suites) walk(suite, [suite.title]);
 }
 
 function vitest(name, file, args, env) {
@@ -118,6 +143,7 @@ function finish(ok) {
   console.log('\n━━ summary ━━');
   for (const line of stages) console.log(line);
   const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
+  if (failures.length) console.log(`\n━━ failed tests ━━\n${failures.join('\n\n')}\n`);
   console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${skipped}`);
   process.exit(ok ? 0 : 1);
 }

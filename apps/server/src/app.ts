@@ -201,6 +201,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   registerDependencies(app, {
     db,
     query: database.query,
+    transaction: database.transaction,
     config,
     tickets,
     telemetry,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idSchema, listQuerySchema, parseSort, text } from './api';
+import { idSchema, listCountIsExact, listQuerySchema, parseSort, text } from './api';
 
 describe('listQuerySchema', () => {
   it('defaults to limit 100, offset 0', () => {
@@ -120,5 +120,14 @@ describe('text', () => {
 
   it.each(['é ünïcode', '日本', "O'Brien"])('accepts %j', (value) => {
     expect(field.safeParse(value).success).toBe(true);
+  });
+});
+
+describe('listCountIsExact', () => {
+  it('tells an exact count from a lower bound counted within the window past the offset', () => {
+    expect(listCountIsExact({ count: 1000, offset: 0 })).toBe(true);
+    expect(listCountIsExact({ count: 1001, offset: 0 })).toBe(false);
+    expect(listCountIsExact({ count: 1500, offset: 500 })).toBe(true);
+    expect(listCountIsExact({ count: 1501, offset: 500 })).toBe(false);
   });
 });

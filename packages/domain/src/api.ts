@@ -13,7 +13,24 @@ export type Envelope<T> = { result: 'Success' | 'Failure'; message?: string; pay
 export type FieldError = { path: string; message: string };
 
 // Lists answer { count, limit, offset, results }; limit defaults to 100 and is capped at 1000.
-export type ListPage<T> = { count: number; limit: number; offset: number; results: T[] };
+// `countexact` is false when the count is a lower bound (see listCountWindow).
+export type ListPage<T> = {
+  count: number;
+  limit: number;
+  offset: number;
+  results: T[];
+  countexact?: boolean;
+};
+
+// A list whose matches cost more to count than to page through (every ticket; a text filter matching
+// thousands of services) counts them only up to this many past the page's offset, and one more: a
+// count above offset + window is then a lower bound, which the footer shows as '1,000+' and the
+// reply marks with `countexact: false`. Paging on re-counts from the new offset, so every page stays
+// reachable (docs/decisions/051; the header search's popover words its count the same way, spec 2.5).
+export const listCountWindow = 1000;
+export function listCountIsExact(page: { count: number; offset: number }): boolean {
+  return page.count <= page.offset + listCountWindow;
+}
 
 // The envelope as reply schemas: each area's contract wraps its payloads in these, so the server
 // serialises and documents every reply from the same definition the web reads its types from.
@@ -32,7 +49,14 @@ export const failure = z.object({
 
 // The payload of a list reply, which the web parses; `listOf` is the same wrapped in the envelope.
 export function listPage<T extends z.ZodType>(item: T) {
-  return z.object({ count: z.number(), limit: z.number(), offset: z.number(), results: z.array(item) });
+  return z.object({
+    count: z.number(),
+    limit: z.number(),
+    offset: z.number(),
+    // Present on a list that counts within listCountWindow: false when `count` is a lower bound.
+    countexact: z.boolean().optional(),
+    results: z.array(item),
+  });
 }
 
 export function listOf<T extends z.ZodType>(item: T) {

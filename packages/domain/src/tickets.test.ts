@@ -12,7 +12,6 @@ import {
   type TicketWizardStep,
   type TicketWizardValues,
   ticketCommentSchema,
-  ticketCountIsExact,
   ticketCreateSchema,
   ticketInScope,
   ticketIssueDescriptions,
@@ -348,13 +347,6 @@ describe('other ticket bodies', () => {
       offset: 0,
     });
     expect(ticketListQuerySchema.safeParse({ kind: 'other' }).success).toBe(false);
-  });
-
-  it('tells an exact count from a lower bound', () => {
-    expect(ticketCountIsExact({ count: 1000, offset: 0 })).toBe(true);
-    expect(ticketCountIsExact({ count: 1001, offset: 0 })).toBe(false);
-    expect(ticketCountIsExact({ count: 1500, offset: 500 })).toBe(true);
-    expect(ticketCountIsExact({ count: 1501, offset: 500 })).toBe(false);
   });
 
   it('created, status and job messages name the ticket', () => {

@@ -384,13 +384,9 @@ export type JobTicketCreate = z.output<typeof jobTicketSchema>;
 export const ticketSortFields = ['updated_at', 'created_at', 'ticketid'] as const;
 export type TicketSortField = (typeof ticketSortFields)[number];
 
-// A list's count is exact up to this many tickets past the page's first, and a lower bound beyond
-// ('1,100+'): counting all 50,000 tickets for every page of the NOC's list would cost more than the
-// page itself, and ten pages ahead is as far as anyone pages without filtering.
-export const ticketListCountWindow = 1000;
-export function ticketCountIsExact(page: { count: number; offset: number }): boolean {
-  return page.count <= page.offset + ticketListCountWindow;
-}
+// The built-in list counts its tickets within listCountWindow (api.ts): counting all 50,000 tickets
+// for every page of the NOC's list would cost more than the page itself, and ten pages ahead is as
+// far as anyone pages without filtering.
 
 export const ticketListQuerySchema = listQuerySchema.extend({
   status: z.enum(ticketStatuses).optional(),

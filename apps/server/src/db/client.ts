@@ -26,10 +26,16 @@ export type DbOrTx = Db | Tx;
 // goes through Drizzle.
 export type RawQuery = <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>;
 
+// A transaction on one connection whose statements go straight to the driver, so that they can be
+// named like RawQuery's and share the transaction's local settings (the header search's planner
+// settings, docs/decisions/054). Commits when `run` resolves, rolls back when it throws.
+export type RawTransaction = <T>(run: (query: RawQuery) => Promise<T>) => Promise<T>;
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   query: RawQuery;
+  transaction: RawTransaction;
   close: () => Promise<void>;
   // PostgreSQL's connection pool now (PGlite has one connection and no pool).
   pool?: () => { total: number; idle: number; waiting: number };
@@ -81,10 +87,32 @@ export async function openDatabase(database: Config['database'], open: OpenOptio
     }
     const query: RawQuery = async <Row>(name: string, text: string, values: unknown[]) =>
       (await pool.query({ name, text, values })).rows as Row[];
+    const transaction: RawTransaction = async (run) => {
+      const client = await pool.connect();
+      // A connection whose rollback failed is in an unknown state: it is closed, not pooled again.
+      let broken = false;
+      try {
+        await client.query('begin');
+        const result = await run(
+          async <Row>(name: string, text: string, values: unknown[]) =>
+            (await client.query({ name, text, values })).rows as Row[],
+        );
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {
+          broken = true;
+        });
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    };
     return {
       db: drizzlePg(pool) as unknown as Db,
       kind: 'postgres',
       query,
+      transaction,
       close: () => pool.end(),
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
@@ -98,10 +126,19 @@ export async function openDatabase(database: Config['database'], open: OpenOptio
   await migratePglite(db, { migrationsFolder });
   const query: RawQuery = async <Row>(_name: string, text: string, values: unknown[]) =>
     (await client.query<Row>(text, values)).rows;
+  // One connection: PGlite's own transaction, whose statements run unnamed like the rest.
+  const transaction: RawTransaction = (run) =>
+    client.transaction((tx) =>
+      run(
+        async <Row>(_name: string, text: string, values: unknown[]) =>
+          (await tx.query<Row>(text, values)).rows,
+      ),
+    );
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     query,
+    transaction,
     close: () => client.close(),
     snapshot: () => client.dumpDataDir('none'),
   };

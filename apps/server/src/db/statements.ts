@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { listCountIsExact, listCountWindow } from '@lightpath/domain/api';
 import type { RawQuery } from './client';
 
 // The list and detail reads run as named statements on the driver (RawQuery), like the session
@@ -64,4 +65,24 @@ export async function pageOf<T>(
     params.values.slice(0, -2),
   );
   return { count: counted?.total ?? 0, results: [] };
+}
+
+// A count within the list count window (listCountWindow in @lightpath/domain/api, docs/decisions/051):
+// the rows of `rowsText` (a `select 1 from ... where ...`) are counted up to one past the window
+// beyond the page's offset, so counting thousands of matches costs no more than the window.
+// `reach` is the placeholder of `countReachOf(offset)`.
+export function windowedCountSql(rowsText: string, reach: string): string {
+  return `(select count(*)::int from (${rowsText} limit ${reach}) windowed)`;
+}
+
+export function countReachOf(offset: number): number {
+  return offset + listCountWindow + 1;
+}
+
+// A page counted within the window says whether its count is exact or a lower bound.
+export function windowedPage<T extends { count: number }>(
+  page: T,
+  offset: number,
+): T & { countexact: boolean } {
+  return { ...page, countexact: listCountIsExact({ count: page.count, offset }) };
 }

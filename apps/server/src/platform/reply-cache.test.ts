@@ -1,9 +1,16 @@
+import { recentEventSeconds } from '@lightpath/domain/events';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { faqArticles } from '../db/schema/faq';
 import { buildTestApp, demo, type TestApp } from '../test/helper';
-import { ReplyStore, replyCacheHeader, trackedTables, untrackedTables } from './reply-cache';
+import {
+  nextEventInstantSql,
+  ReplyStore,
+  replyCacheHeader,
+  trackedTables,
+  untrackedTables,
+} from './reply-cache';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -260,6 +267,45 @@ describe('never stale', () => {
       );
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('the event clock', () => {
+  it('finds the next instant an event starts, ends or leaves the recent window, from any instant', async () => {
+    const events = await t.database.query<{ start: number; end: number | null }>(
+      'test_event_instants',
+      `select (extract(epoch from start_time) * 1000)::float8 as start,
+        (extract(epoch from end_time) * 1000)::float8 as "end" from events`,
+      [],
+    );
+    expect(events.length).toBeGreaterThan(10);
+    const recent = recentEventSeconds * 1000;
+    // Every instant the rule knows of: each event's start and end, and each as it leaves the window.
+    const instants = events.flatMap(({ start, end }) => [
+      start,
+      start - recent,
+      ...(end === null ? [] : [end, end + recent]),
+    ]);
+    const expected = (now: number) => {
+      const ahead = instants.filter((instant) => instant > now);
+      return ahead.length > 0 ? Math.min(...ahead) : null;
+    };
+    // From just before and exactly at each of a spread of those instants, so that each of the four
+    // kinds is the answer somewhere, and from past the last one (nothing ahead).
+    const sorted = [...new Set(instants)].sort((a, b) => a - b);
+    const probes = sorted
+      .filter((_, index) => index % Math.max(1, Math.floor(sorted.length / 40)) === 0)
+      .flatMap((instant) => [instant - 1, instant]);
+    probes.push(sorted.at(-1)! + 1);
+    const text = nextEventInstantSql('$1::timestamptz');
+    for (const probe of probes) {
+      // To the millisecond, as the query is given it.
+      const now = new Date(probe);
+      const [row] = await t.database.query<{ next: number | null }>('test_next_event_instant', text, [
+        now.toISOString(),
+      ]);
+      expect(row?.next ?? null, `from ${now.toISOString()}`).toBe(expected(now.getTime()));
     }
   });
 });

@@ -1,7 +1,7 @@
 import { type Scope, scopeOf } from '@lightpath/domain/actor';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import type { Db, RawQuery } from '../db/client';
+import type { Db, RawQuery, RawTransaction } from '../db/client';
 import type { Awx } from '../integrations/awx/awx';
 import type { DeviceInventory } from '../integrations/devices/devices';
 import type { NetBox } from '../integrations/netbox/netbox';
@@ -16,6 +16,7 @@ import type { FileStorage } from './storage';
 export type Dependencies = {
   db: Db;
   query: RawQuery;
+  transaction: RawTransaction;
   config: Config;
   tickets: TicketSystem;
   telemetry: Telemetry;

@@ -6,8 +6,9 @@ type Props = {
   pageSize: number;
   onPage: (page: number) => void;
   noun: string;
-  // False when the server counted only up to one past a window (the tickets list): the count is then
-  // a lower bound, shown as '1,000+', and the pages reach as far as the window.
+  // False when the server counted only up to one past its window (listCountWindow: the tickets list, a
+  // text filter over services): the count is then a lower bound, shown as '1,000+', and the pages
+  // reach as far as the window.
   exact?: boolean;
 };
 
@@ -26,7 +27,7 @@ export function ListFooter({ count, page, pageSize, onPage, noun, exact = true }
           ? `No ${noun}`
           : pastTheEnd
             ? `No ${noun} on page ${page}: ${count.toLocaleString('en-AU')} on ${pages === 1 ? '1 page' : `${pages} pages`}`
-            : `Showing ${first}–${last} of ${exact ? count : `${(count - 1).toLocaleString('en-AU')}+`} ${noun}`}
+            : `Showing ${first.toLocaleString('en-AU')}–${last.toLocaleString('en-AU')} of ${exact ? count.toLocaleString('en-AU') : `${(count - 1).toLocaleString('en-AU')}+`} ${noun}`}
       </Text>
       {pastTheEnd && (
         <Button variant="light" size="xs" onClick={() => onPage(pages)}>

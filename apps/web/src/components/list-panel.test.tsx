@@ -1,6 +1,6 @@
 import { IconListSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api-client';
@@ -8,7 +8,7 @@ import { renderRoutes } from '../test/render';
 import { ListPanel } from './list-panel';
 
 const slow = 15_000;
-type Page = { count: number; results: string[] };
+type Page = { count: number; countexact?: boolean; results: string[] };
 type PanelProps = ComponentProps<typeof ListPanel<Page>>;
 
 type HarnessProps = Partial<Omit<PanelProps, 'list' | 'children'>> & {
@@ -156,10 +156,13 @@ describe('ListPanel', () => {
   );
 
   it(
-    'shows a lower-bound count as one when the count is not exact',
+    'shows a count the server marked as a lower bound as one, and an exact count as it is',
     async () => {
-      renderPanel(async () => ({ count: 1001, results: ['alpha', 'beta'] }), { exact: false });
+      renderPanel(async () => ({ count: 1001, countexact: false, results: ['alpha', 'beta'] }));
       expect(await screen.findByText('Showing 1–2 of 1,000+ widgets')).toBeTruthy();
+      cleanup();
+      renderPanel(async () => ({ count: 1001, countexact: true, results: ['alpha', 'beta'] }));
+      expect(await screen.findByText('Showing 1–2 of 1,001 widgets')).toBeTruthy();
     },
     slow,
   );

@@ -10,7 +10,8 @@ import { TableSkeleton } from './table-skeleton';
 // page loads, LoadError when it fails, an empty state (told apart from 'nothing matches the filters',
 // which offers to clear them), the page's rows dimmed while the next page loads, and the footer.
 
-export type ListPage = { count: number; results: unknown[] };
+// `countexact: false`: the server counted only within its window and `count` is a lower bound.
+export type ListPage = { count: number; countexact?: boolean; results: unknown[] };
 
 export type ListEmptyText = {
   icon: ReactNode;
@@ -39,8 +40,6 @@ export type ListPanelProps<Page extends ListPage> = {
   noun: string;
   // LoadError's 'An error occurred retrieving <what>', when it is not the noun.
   what?: string;
-  // False when the count is a lower bound (ListFooter's exact).
-  exact?: boolean;
   empty: ListEmptyText;
   // Set only while filters are applied: an empty page then means nothing matches them.
   noMatch?: ListNoMatchText | false;
@@ -54,7 +53,6 @@ export function ListPanel<Page extends ListPage>({
   pageSize,
   noun,
   what = noun,
-  exact,
   empty,
   noMatch,
   skeletonRows,
@@ -103,7 +101,7 @@ export function ListPanel<Page extends ListPage>({
       {list.data && list.data.count > 0 && (
         <ListFooter
           count={list.data.count}
-          exact={exact}
+          exact={list.data.countexact !== false}
           page={params.page}
           pageSize={pageSize}
           noun={noun}

@@ -155,3 +155,15 @@ export const shelfAlarmCounts = pgTable(
   },
   (t) => [index('shelf_alarm_counts_score_idx').on(t.score, t.shelfId)],
 );
+
+// How many cards and ports each shelf has, kept by migration 0035's triggers on equipment_cards and
+// equipment_ports as each write adds and takes away (docs/decisions/050): every shelf list shows both
+// counts, and counting a page's hundred shelves' cards and ports on each request was a third of the
+// NOC's list statement. A shelf without cards or ports has no row.
+export const shelfPartCounts = pgTable('shelf_part_counts', {
+  shelfId: integer('shelf_id')
+    .primaryKey()
+    .references(() => shelves.shelfId, { onDelete: 'cascade' }),
+  cards: integer('cards').notNull().default(0),
+  ports: integer('ports').notNull().default(0),
+});

@@ -148,6 +148,20 @@ export const serviceTotals = pgTable(
   (t) => [primaryKey({ columns: [t.customerId, t.typeLetter, t.status] })],
 );
 
+// The same totals summed over every customer, per type letter and status (a dozen rows), kept by
+// triggers on service_totals in the same statement (migration 0034, docs/decisions/051): the NOC's
+// lists and sidebar counts read every customer's totals, and summing 5,700 rows took a millisecond
+// of each request.
+export const serviceTypeTotals = pgTable(
+  'service_type_totals',
+  {
+    typeLetter: char('type_letter', { length: 1 }).notNull(),
+    status: smallint('status').notNull(),
+    services: integer('services').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.typeLetter, t.status] })],
+);
+
 // The text filter's total reads this narrow copy of each service's searched text with the columns a
 // list's other clauses test (docs/decisions/042): counting thousands of matches rechecks each candidate's
 // text, and here a candidate is one short row (about 90 bytes, against a service's 300 and more), so the
@@ -234,6 +248,14 @@ export const events = pgTable(
     trigram('events_title_trgm', t.title),
   ],
 );
+
+// How many events there are of each type, kept by statement triggers on events in the writing statement
+// (migration 0036, docs/decisions/053): the NOC's unfiltered events list, and the same by type, read its
+// total here instead of counting 20,000 events on every first read. Readers declare events.
+export const eventTypeTotals = pgTable('event_type_totals', {
+  type: smallint('type').primaryKey(),
+  events: integer('events').notNull(),
+});
 
 export const eventServices = pgTable(
   'event_services',

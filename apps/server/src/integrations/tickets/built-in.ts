@@ -1,10 +1,16 @@
-import { ticketListCountWindow } from '@lightpath/domain/tickets';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx, RawQuery } from '../../db/client';
 import { ticketComments, tickets } from '../../db/schema/tickets';
 import { users } from '../../db/schema/users';
-import { epochSeconds, Params, statementName } from '../../db/statements';
+import {
+  countReachOf,
+  epochSeconds,
+  Params,
+  statementName,
+  windowedCountSql,
+  windowedPage,
+} from '../../db/statements';
 import { queueEmail } from '../../platform/outbox';
 import { containsPattern } from '../../platform/scope';
 import type {
@@ -199,7 +205,7 @@ function whereOf(query: TicketListQuery, params: Params): string {
 export async function listBuiltInTickets(
   query: RawQuery,
   filter: TicketListQuery,
-): Promise<{ count: number; results: TicketListRow[] }> {
+): Promise<{ count: number; countexact: boolean; results: TicketListRow[] }> {
   const params = new Params();
   const where = whereOf(filter, params);
   const descending = filter.sort.startsWith('-');
@@ -210,8 +216,8 @@ export async function listBuiltInTickets(
     key === 't.ticket_id'
       ? `${t}.ticket_id ${direction}`
       : `${key.replace('t.', `${t}.`)} ${direction}, ${t}.ticket_id ${direction}`;
-  // Counted up to one past the window (domain ticketCountIsExact), so the count's cost is bounded.
-  const cap = params.add(filter.offset + ticketListCountWindow + 1);
+  // Counted within the list count window, so the count's cost is bounded.
+  const reach = params.add(countReachOf(filter.offset));
   const limit = params.add(filter.limit);
   const offset = params.add(filter.offset);
   // The page is one walk down an index in the list's order (tickets_updated_idx for the NOC,
@@ -225,7 +231,7 @@ export async function listBuiltInTickets(
     limit ${limit} offset ${offset}
   )
   select ${rowColumns('p')},
-    (select count(*)::int from (select 1 from tickets t where ${where} limit ${cap}) n) as total
+    ${windowedCountSql(`select 1 from tickets t where ${where}`, reach)} as total
   from page p
   order by ${order('p')}`;
   const rows = await query<TicketListRow & { total: number }>(
@@ -233,16 +239,20 @@ export async function listBuiltInTickets(
     text,
     params.values,
   );
-  if (rows.length > 0) return { count: rows[0]!.total, results: rows.map(({ total: _, ...row }) => row) };
-  if (filter.offset === 0) return { count: 0, results: [] };
+  if (rows.length > 0)
+    return windowedPage(
+      { count: rows[0]!.total, results: rows.map(({ total: _, ...row }) => row) },
+      filter.offset,
+    );
+  if (filter.offset === 0) return windowedPage({ count: 0, results: [] }, 0);
   // Past the last page: the total still has to be told (without the limit and offset parameters).
-  const countText = `select count(*)::int as total from (select 1 from tickets t where ${where} limit ${cap}) n`;
+  const countText = `select ${windowedCountSql(`select 1 from tickets t where ${where}`, reach)} as total`;
   const [counted] = await query<{ total: number }>(
     statementName('tickets_count', countText),
     countText,
     params.values.slice(0, -2),
   );
-  return { count: counted?.total ?? 0, results: [] };
+  return windowedPage({ count: counted?.total ?? 0, results: [] }, filter.offset);
 }
 
 const detailText = `select ${rowColumns('t')}, t.description, t.ccs, t.services,

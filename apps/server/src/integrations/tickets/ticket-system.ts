@@ -91,7 +91,11 @@ export type TicketSystem = {
   createTicket: (db: DbOrTx, ticket: NewTicket, dedupeKey: string) => Promise<{ ticketid: number }>;
   addComment: (db: DbOrTx, ticketid: number, comment: TicketComment, dedupeKey: string) => Promise<void>;
   findTicket: (db: DbOrTx, ticketid: number) => Promise<TicketSummary | null>;
-  listTickets: (db: Db, query: TicketListQuery) => Promise<{ count: number; results: TicketListRow[] }>;
+  // `countexact: false` when the count is a lower bound (a store that counts within listCountWindow).
+  listTickets: (
+    db: Db,
+    query: TicketListQuery,
+  ) => Promise<{ count: number; countexact?: boolean; results: TicketListRow[] }>;
   // The whole ticket with its comments, oldest first. Scope is the caller's to check (customerid).
   getTicket: (db: Db, ticketid: number) => Promise<TicketDetail | null>;
   setStatus: (db: DbOrTx, ticketid: number, status: TicketStatus) => Promise<void>;

@@ -4,7 +4,7 @@ import {
   type ShelfDetail,
   shelfUpdateTexts,
 } from '@lightpath/domain/equipment';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/equipment';
 import { services, sites } from '../../db/schema/inventory';
 import { outbox } from '../../db/schema/platform';
+import { rowsOf } from '../../db/statements';
 import type { DeviceInventory, DiscoveredShelfFacts } from '../../integrations/devices/devices';
 import { DeviceUnreachable } from '../../integrations/devices/devices';
 import { simulatedDeviceInventory } from '../../integrations/devices/simulator';
@@ -308,6 +309,26 @@ describe('the shelf list', () => {
     await expectKeptCountsExact('a level raised and an alarm added by one upsert');
     await t.database.db.update(equipmentAlarms).set({ shelfId: b }).where(eq(equipmentAlarms.eventId, 'k2'));
     await expectKeptCountsExact('an alarm moved to another shelf');
+    // A write that leaves a shelf's counts as they were (acknowledged, retitled, its level swapped with
+    // another alarm's on the same shelf) leaves its row of counts unwritten: no dead row (migration 0033).
+    const versionOfCounts = async (shelfId: number) =>
+      (
+        await t.database.query<{ version: string }>(
+          'test_kept_counts_row_version',
+          'select xmin::text as version from shelf_alarm_counts where shelf_id = $1',
+          [shelfId],
+        )
+      )[0]?.version;
+    const [aBefore, bBefore] = [await versionOfCounts(a), await versionOfCounts(b)];
+    expect(aBefore).toBeDefined();
+    await t.database.db
+      .update(equipmentAlarms)
+      .set({ acknowledged: true, description: 'Acknowledged' })
+      .where(inArray(equipmentAlarms.eventId, ['k1', 'k2']));
+    await t.database.db.execute(sql`update equipment_alarms
+      set level = case event_id when 'k2' then 'major' else 'minor' end where event_id in ('k2', 'k4')`);
+    await expectKeptCountsExact('alarms acknowledged, retitled and swapping levels');
+    expect([await versionOfCounts(a), await versionOfCounts(b)]).toEqual([aBefore, bBefore]);
     const worst = await get<Page>('/api/shelves?alarmlevel=critical&sort=-alarms&limit=1000');
     expect(worst.results.find((s) => s.equipmentid === a)!.alarms).toEqual({
       warning: 0,
@@ -354,6 +375,84 @@ describe('the shelf list', () => {
     const listed = await get<Page>('/api/shelves?alarmlevel=major&sort=-alarms&limit=1000');
     expect(listed.results.map((s) => s.equipmentid).sort()).toEqual(majors.map((m) => m.id).sort());
     expect(listed.count).toBe(majors.length);
+  });
+
+  it("keeps each shelf's card and port counts exact through every kind of write to its cards and ports", async () => {
+    // The counts the lists read (shelf_part_counts, kept by migration 0035's triggers) against the cards
+    // and ports themselves, counted now, for every shelf with any.
+    type Counted = { id: number; cards: number; ports: number };
+    const keptText = `select shelf_id as id, cards, ports from shelf_part_counts
+      where cards <> 0 or ports <> 0 order by shelf_id`;
+    const countedText = `select shelf_id as id, sum(cards)::int as cards, sum(ports)::int as ports from (
+        select shelf_id, count(*) as cards, 0 as ports from equipment_cards group by shelf_id
+        union all select shelf_id, 0, count(*) from equipment_ports group by shelf_id
+      ) parts group by shelf_id order by shelf_id`;
+    const expectKeptPartCountsExact = async (step: string) => {
+      const kept = await t.database.query<Counted>('test_kept_part_counts', keptText, []);
+      const counted = await t.database.query<Counted>('test_counted_part_counts', countedText, []);
+      expect(kept.length, step).toBeGreaterThan(0);
+      expect(kept, step).toEqual(counted);
+    };
+    const keptOf = async (shelfId: number) =>
+      (
+        await t.database.query<Counted & { version: string }>(
+          'test_kept_part_counts_of_shelf',
+          'select shelf_id as id, cards, ports, xmin::text as version from shelf_part_counts where shelf_id = $1',
+          [shelfId],
+        )
+      )[0];
+    await expectKeptPartCountsExact('the seeded shelves');
+    // A new shelf's card and three ports, each added in one statement (newShelf).
+    const [a, b] = [await newShelf('parts-a'), await newShelf('parts-b')];
+    await expectKeptPartCountsExact('two shelves added with their cards and ports');
+    expect(await keptOf(a)).toMatchObject({ cards: 1, ports: 3 });
+    // A port's state and name changed: the counts are as they were, their row unwritten.
+    const before = await keptOf(a);
+    await t.database.db
+      .update(equipmentPorts)
+      .set({ state: 'down', name: 'ge-0-0-9' })
+      .where(eq(equipmentPorts.portId, 'parts-a-ge-0-0-0'));
+    expect(await keptOf(a)).toEqual(before);
+    // A card and a port moved to the other shelf in one statement each.
+    const [cardOfB] = await t.database.db
+      .select({ id: equipmentCards.cardId })
+      .from(equipmentCards)
+      .where(eq(equipmentCards.shelfId, b));
+    await t.database.db
+      .update(equipmentPorts)
+      .set({ shelfId: b, cardId: cardOfB!.id })
+      .where(eq(equipmentPorts.portId, 'parts-a-ge-0-0-1'));
+    await expectKeptPartCountsExact('a port moved to another shelf');
+    expect(await keptOf(b)).toMatchObject({ cards: 1, ports: 4 });
+    // A card removed takes its ports with it (by cascade).
+    await t.database.db.delete(equipmentCards).where(eq(equipmentCards.cardId, cardOfB!.id));
+    await expectKeptPartCountsExact('a card removed with its ports');
+    expect(await keptOf(b)).toMatchObject({ cards: 0, ports: 0 });
+    const listed = (await get<Page>('/api/shelves?q=parts-&limit=1000')).results;
+    expect(listed.map((s) => [s.equipmentname, s.cards, s.ports])).toEqual([
+      ['parts-a', 1, 2],
+      ['parts-b', 0, 0],
+    ]);
+    // A shelf removed with its cards and ports takes its counts with it.
+    expect((await t.call({ method: 'DELETE', url: `/api/equipment/${a}`, as: demo.noc })).statusCode).toBe(
+      200,
+    );
+    await expectKeptPartCountsExact('a shelf removed with its cards and ports');
+    expect(await keptOf(a)).toBeUndefined();
+    // Every port, then every card, truncated: in a transaction rolled back, so later tests keep them.
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`truncate equipment_ports cascade`);
+        const afterPorts = rowsOf<Counted>(await tx.execute(sql.raw(keptText)));
+        expect(afterPorts.every((row) => row.ports === 0 && row.cards > 0)).toBe(true);
+        expect(afterPorts).toEqual(rowsOf<Counted>(await tx.execute(sql.raw(countedText))));
+        await tx.execute(sql`truncate equipment_cards cascade`);
+        expect(rowsOf<Counted>(await tx.execute(sql.raw(keptText)))).toEqual([]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await expectKeptPartCountsExact('after the truncates were rolled back');
+    await t.database.db.delete(shelves).where(eq(shelves.shelfId, b));
   });
 
   it('refuses a malformed filter with 400', async () => {

@@ -50,13 +50,18 @@ const shelfSorts: Record<(typeof shelfSortFields)[number], string[]> = {
 const shelfColumns = `sh.shelf_id as equipmentid, sh.name as equipmentname, sh.ip_address as ipaddress,
     sh.site_id as siteid, st.site_number as sitenumber, st.site_name as sitename, sh.vendor, sh.model,
     sh.spack, sh.serial,
-    (select count(*)::int from equipment_cards c where c.shelf_id = sh.shelf_id) as cards,
-    (select count(*)::int from equipment_ports p where p.shelf_id = sh.shelf_id) as ports,
+    coalesce(pc.cards, 0) as cards, coalesce(pc.ports, 0) as ports,
     coalesce((select json_build_object('warning', k.warning, 'minor', k.minor, 'major', k.major,
         'critical', k.critical) from shelf_alarm_counts k where k.shelf_id = sh.shelf_id),
       json_build_object('warning', 0, 'minor', 0, 'major', 0, 'critical', 0)) as alarms,
     case when sh.last_checked_at is null then null else ${epochSeconds('sh.last_checked_at')} end as lastchecked,
     ${epochSeconds('sh.updated_at')} as updated`;
+
+// Each shelf's kept counts of cards and ports (shelf_part_counts, migration 0035), probed by key for
+// each row read: the lateral with offset 0 keeps the planner from hashing the whole table against a
+// page of a hundred shelves. A shelf with no row has neither.
+const shelfPartCountsJoin = `left join lateral (select k.cards, k.ports from shelf_part_counts k
+    where k.shelf_id = sh.shelf_id offset 0) pc on true`;
 
 // The kept count of each level: the level names a column, so it is looked up, never interpolated.
 const alarmCountColumns: Record<AlarmLevel, string> = {
@@ -70,10 +75,12 @@ function shelfWhere(filter: ShelfListFilter, params: Params): string {
   const where: string[] = [];
   if (filter.siteid !== undefined) where.push(`sh.site_id = ${params.add(filter.siteid)}`);
   if (filter.vendor !== undefined) where.push(`sh.vendor = ${params.add(filter.vendor)}`);
-  // The few shelves with an alarm of the level, from their kept counts, where every shelf was probed.
+  // The few shelves with an alarm of the level, from their kept counts, taken as an array so that
+  // they are probed by key: an IN over the same ids was hashed against all 9,277 shelves, once for the
+  // page and once for the count (the technician's major alarms: 4.4 -> 2.4 ms a statement).
   if (filter.alarmlevel !== undefined)
     where.push(
-      `sh.shelf_id in (select k.shelf_id from shelf_alarm_counts k where k.${alarmCountColumns[filter.alarmlevel]} > 0)`,
+      `sh.shelf_id = any (array(select k.shelf_id from shelf_alarm_counts k where k.${alarmCountColumns[filter.alarmlevel]} > 0))`,
     );
   if (filter.customerid !== undefined) {
     // A customer's shelves: those at its sites and those its services run through (the PoP routers).
@@ -130,6 +137,7 @@ export async function listShelves(
     select ${shelfColumns}, (${count}) as total
     from page sh
       cross join lateral (select s.site_number, s.site_name from sites s where s.site_id = sh.site_id offset 0) st
+      ${shelfPartCountsJoin}
     order by ${order.replaceAll('al.score', 'sh.score')}`,
     count,
     params,
@@ -139,6 +147,7 @@ export async function listShelves(
 
 export async function findShelf(query: RawQuery, id: number): Promise<Shelf | null> {
   const text = `select ${shelfColumns} from shelves sh join sites st on st.site_id = sh.site_id
+    ${shelfPartCountsJoin}
     where sh.shelf_id = $1`;
   const rows = await query<Shelf>('equipment_shelf', text, [id]);
   return rows[0] ?? null;
@@ -146,6 +155,7 @@ export async function findShelf(query: RawQuery, id: number): Promise<Shelf | nu
 
 export async function listShelvesAtSite(query: RawQuery, siteid: number): Promise<Shelf[]> {
   const text = `select ${shelfColumns} from shelves sh join sites st on st.site_id = sh.site_id
+    ${shelfPartCountsJoin}
     where sh.site_id = $1 order by sh.name limit 500`;
   return query<Shelf>('equipment_site_shelves', text, [siteid]);
 }

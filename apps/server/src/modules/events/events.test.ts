@@ -16,6 +16,7 @@ import { eventComments, eventNotifications } from '../../db/schema/events';
 import { eventServices, events, services } from '../../db/schema/inventory';
 import { auditLog, changeLog, outbox } from '../../db/schema/platform';
 import { tickets } from '../../db/schema/tickets';
+import { rowsOf } from '../../db/statements';
 import { buildTestApp, demo, type TestApp } from '../../test/helper';
 
 let t: TestApp;
@@ -1002,5 +1003,79 @@ describe('writing events', () => {
       changeLog: before.changeLog + 1,
       auditLog: before.auditLog + 1,
     });
+  });
+});
+
+// docs/decisions/053: the NOC's list of every event (and of one type) reads its total from
+// event_type_totals, kept by triggers on events; any write, however made, must leave it exact.
+describe('the kept number of events per type', () => {
+  async function expectTotalsExact(when: string) {
+    const fresh = await t.database.db
+      .select({ type: events.type, n: sql<number>`count(*)::int` })
+      .from(events)
+      .groupBy(events.type);
+    const byType = new Map(fresh.map((r) => [r.type, r.n]));
+    const all = fresh.reduce((sum, r) => sum + r.n, 0);
+    expect((await list('/api/events?limit=1')).count, when).toBe(all);
+    for (const type of [1, 2, 3])
+      expect((await list(`/api/events?type=${type}&limit=1`)).count, `${when}, type ${type}`).toBe(
+        byType.get(type) ?? 0,
+      );
+    // Past the last page the total is counted afresh, and agrees.
+    expect((await list(`/api/events?type=1&offset=${all + 5}`)).count, when).toBe(byType.get(1) ?? 0);
+  }
+
+  const row = (number: number, type: number) => ({
+    number,
+    title: `Kept total ${number}`,
+    description: '',
+    type,
+    startTime: new Date((now - day) * 1000),
+    initiator: 'NOC',
+    approver: 'NOC Manager',
+  });
+
+  it('stays exact through inserts, type changes, deletes, a rollback and a truncate', async () => {
+    const { db } = t.database;
+    await expectTotalsExact('as seeded');
+    // Several rows of two types in one statement.
+    const added = await db
+      .insert(events)
+      .values([row(7801, 1), row(7802, 1), row(7803, 3)])
+      .returning({ eventId: events.eventId });
+    await expectTotalsExact('after an insert of three');
+    // A type change moves one; a change of anything else moves none.
+    await db.update(events).set({ type: 2 }).where(eq(events.eventId, added[0]!.eventId));
+    await db.update(events).set({ title: 'Kept total renamed' }).where(eq(events.eventId, added[1]!.eventId));
+    await expectTotalsExact('after a type change');
+    // A write rolled back changes nothing.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(events).values([row(7804, 3), row(7805, 3)]);
+        await tx.update(events).set({ type: 1 }).where(eq(events.eventId, added[2]!.eventId));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await expectTotalsExact('after a rolled-back write');
+    // Through the API: created, then deleted.
+    const created = await create({ number: 7806, type: 3, starttime: now + day, endtime: now + day + hour });
+    await expectTotalsExact('after an event created through the API');
+    const gone = await t.call({ method: 'DELETE', url: `/api/event/${created.eventid}`, as: demo.noc });
+    expect(gone.statusCode, gone.body.slice(0, 300)).toBe(200);
+    await db.delete(events).where(eq(events.eventId, added[1]!.eventId));
+    await expectTotalsExact('after two deletes');
+    // A truncate empties the totals with the table (in a transaction rolled back, so later tests
+    // keep their events).
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`truncate events cascade`);
+        const [kept] = rowsOf<{ n: number }>(
+          await tx.execute(sql`select coalesce(sum(events), 0)::int as n from event_type_totals`),
+        );
+        expect(kept!.n).toBe(0);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await expectTotalsExact('after a rolled-back truncate');
   });
 });

@@ -85,13 +85,14 @@ export type EventFilter = {
   endedBetween?: { start: number; end: number } | undefined;
 };
 
-// `customer` is the placeholder of the scope's customer, if the caller is a customer.
-function whereOf(customer: string | null, filter: EventFilter, params: Params): string {
+// `customer` is the placeholder of the scope's customer, if the caller is a customer, and `type` the
+// type filter's (the kept total reads it too).
+function whereOf(customer: string | null, type: string | null, filter: EventFilter, params: Params): string {
   const where: string[] = [];
   if (customer) where.push(eventsOfCustomerSql(customer));
   const view = viewSql[filter.view];
   if (view) where.push(view);
-  if (filter.type !== undefined) where.push(`e.type = ${params.add(filter.type)}`);
+  if (type) where.push(`e.type = ${type}`);
   if (filter.customerid !== undefined) where.push(eventsOfCustomerSql(params.add(filter.customerid)));
   if (filter.serviceid !== undefined)
     where.push(
@@ -111,6 +112,20 @@ function whereOf(customer: string | null, filter: EventFilter, params: Params): 
   return where.length > 0 ? where.join(' and ') : 'true';
 }
 
+// Whether a list holds every event, or every event of one type, in the whole network: its total is then
+// the kept count per type (event_type_totals, migration 0036, docs/decisions/053), not a count of the
+// 20,000 events nationally. Any other clause, and a customer's scope, counts the matching events.
+function everyEventOfType(scope: Scope, filter: EventFilter): boolean {
+  return (
+    scope.kind === 'all' &&
+    viewSql[filter.view] === null &&
+    !filter.q &&
+    filter.customerid === undefined &&
+    filter.serviceid === undefined &&
+    filter.endedBetween === undefined
+  );
+}
+
 export async function listEvents(
   query: RawQuery,
   scope: Scope,
@@ -122,10 +137,14 @@ export async function listEvents(
 ): Promise<{ count: number; results: EventSummaryRow[] }> {
   const params = new Params();
   const customer = scope.kind === 'customer' ? params.add(scope.customerId) : null;
-  const where = whereOf(customer, filter, params);
+  const type = filter.type === undefined ? null : params.add(filter.type);
+  const where = whereOf(customer, type, filter, params);
   const direction = filter.sort.descending ? 'desc' : 'asc';
   // The event id ends every order so that pages never overlap.
   const order = `${sortColumns[filter.sort.field]} ${direction}, e.event_id ${direction}`;
+  const total = everyEventOfType(scope, filter)
+    ? `(select coalesce(sum(k.events), 0)::int from event_type_totals k${type ? ` where k.type = ${type}` : ''})`
+    : `(select count(*)::int from events e where ${where})`;
   const limit = params.add(filter.limit);
   const offset = params.add(filter.offset);
   // The page is chosen first (an index walk for the time sorts) carrying its rows, and only they get
@@ -137,7 +156,7 @@ export async function listEvents(
     limit ${limit} offset ${offset}
   )
   select ${summaryColumns}, n.servicecount, n.customercount,
-    (select count(*)::int from events e where ${where}) as total
+    ${total} as total
   from page e
   ${countsJoinSql(customer)}
   order by ${order}`;

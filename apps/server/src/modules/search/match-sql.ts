@@ -38,6 +38,10 @@ export function searchTermOf(q: string): SearchTerm {
 // Only constants of this file and of the domain reach sql.raw. Every score is float8: numeric
 // arithmetic would be slower and come back as strings.
 const num = (value: number) => sql.raw(`${value}::float8`);
+// A number that depends on the query (its length, the similarity floor for that length) is a parameter
+// instead: the statement's text is then the same for every query of one shape, so the search can keep
+// its plan (docs/decisions/054).
+const queryNum = (value: number) => sql`${value}::float8`;
 // A field's weight: a constant, or an expression (the weight of the row's field, see rankedRowsSql).
 type Weight = SearchField | SQL;
 const exponent = (weight: Weight, fuzzy: boolean) =>
@@ -50,10 +54,10 @@ const weighted = (score: SQL, weight: Weight, fuzzy = false) =>
 // one lower() and strpos per field is several times cheaper than three ILIKE tests. The share of the
 // field the query leaves uncovered orders matches within a band.
 export function plainScoreSql(position: SQL, length: SQL, term: SearchTerm, field: Weight): SQL {
-  const uncovered = sql`(1 - ${num(term.lower.length)} / ${length})`;
+  const uncovered = sql`(1 - ${queryNum(term.lower.length)} / ${length})`;
   const contains = searchScoreBands.contains - searchScoreBands.prefix;
   return sql`case
-    when ${position} = 1 and ${length} = ${num(term.lower.length)} then ${weighted(num(searchScoreBands.exact), field)}
+    when ${position} = 1 and ${length} = ${queryNum(term.lower.length)} then ${weighted(num(searchScoreBands.exact), field)}
     when ${position} = 1 then ${weighted(sql`${num(searchScoreBands.prefix)} * ${uncovered}`, field)}
     ${
       term.contained
@@ -69,8 +73,8 @@ export function plainScoreSql(position: SQL, length: SQL, term: SearchTerm, fiel
 export function fuzzyScoreSql(similarity: SQL, field: Weight, term: SearchTerm): SQL {
   const band = searchThreshold - searchScoreBands.contains;
   const floor = searchWordSimilarityFloorFor(term.lower.length);
-  return sql`case when ${similarity} >= ${num(floor)} then ${weighted(
-    sql`${num(searchScoreBands.contains)} + ${num(band)} * (1 - ${similarity}) / ${num(1 - floor)}`,
+  return sql`case when ${similarity} >= ${queryNum(floor)} then ${weighted(
+    sql`${num(searchScoreBands.contains)} + ${num(band)} * (1 - ${similarity}) / ${queryNum(1 - floor)}`,
     field,
     true,
   )} end`;
@@ -293,12 +297,8 @@ export function rankedRowsSql(rows: RankedRows, term: SearchTerm): SQL {
     columns.map((i) => sql`when ${raw(`y.w${i}`)} then ${rule.name('y', i)}`),
     sql` `,
   )} end`;
-  const kindFilter = rows.kinds
-    ? sql`and y.kind in (${sql.join(
-        rows.kinds.map((k) => sql`${k}`),
-        sql`, `,
-      )})`
-    : sql``;
+  // One array parameter, not a list of them: the text does not change with the number of kinds asked.
+  const kindFilter = rows.kinds ? sql`and y.kind = any (${sql.param([...rows.kinds])}::text[])` : sql``;
   return sql`select y.kind, y.id, y.label, ${fieldOfBest} as field, ${raw(leastOfY)} as score${
     rows.carry ? raw(', y.carry') : sql``
   }

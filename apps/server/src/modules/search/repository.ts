@@ -10,8 +10,9 @@ import {
   searchWordSimilarityFloorFor,
 } from '@lightpath/domain/search';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
-import { rowsOf } from '../../db/statements';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { RawTransaction } from '../../db/client';
+import { statementName } from '../../db/statements';
 import {
   fuzzyPrefilterPatterns,
   matchesSql,
@@ -80,12 +81,8 @@ function documentMatches(fields: readonly Field[], term: SearchTerm): SQL {
   const contains = sql`${document} ilike ${term.contains}`;
   if (!fields.some((f) => fuzzyApplies(f.field, term.lower.length))) return contains;
   const patterns = fuzzyPrefilterPatterns(term);
-  const prefilter = patterns
-    ? sql`${document} ilike any (array[${sql.join(
-        patterns.map((p) => sql`${p}`),
-        sql`, `,
-      )}]::text[]) and `
-    : sql``;
+  // The patterns as one array: their number varies with the query, the statement's text must not.
+  const prefilter = patterns ? sql`${document} ilike any (${sql.param(patterns)}::text[]) and ` : sql``;
   return sql`(${contains} or (${prefilter}${document} %> ${similarTo(term)}))`;
 }
 
@@ -231,13 +228,10 @@ function entriesRanked(scope: Scope, term: SearchTerm, request: SearchRequest, s
       lowered: true,
       layouts: sources.map((s) => ({ source: s.name, fields: s.fields })),
       from: sql`search_entries e`,
-      where: sql`e.source in (${sql.join(
-        sources.map((s) => sql`${s.name}`),
-        sql`, `,
-      )}) and (e.source <> 'sites' or e.variant in (${sql.join(
-        siteTypes.length > 0 ? siteTypes.map((t) => sql`${t}`) : [sql`null`],
-        sql`, `,
-      )})) and ${entryInScope(scope)} and ${entryCandidates(term)}`,
+      // Each list is one array parameter, whatever its length (the site types follow the kinds asked).
+      where: sql`e.source = any (${sql.param(sources.map((s) => s.name))}::text[])
+        and (e.source <> 'sites' or e.variant = any (${sql.param(siteTypes)}::text[]))
+        and ${entryInScope(scope)} and ${entryCandidates(term)}`,
       kinds,
     },
     term,
@@ -293,28 +287,32 @@ function entrySourcesFor(request: SearchRequest): EntrySource[] {
 
 type Row = Omit<SearchResult, 'score' | 'detail'> & { source: string; score: number; total: number };
 
-// Runs the search with three planner settings, for this transaction only:
+// The search's statements run on one connection in a transaction with four planner settings of its
+// own (set_config(..., true): this transaction only):
 // - pg_trgm's `%>` operator reads its threshold from a setting; pinning it to the rule's floor for
 //   this query's length makes the index find exactly the rows the rule keeps;
 // - the planner prices word_similarity and ILIKE like a plain comparison, so on a table of ten
 //   thousand sites it prefers reading every row (tens of milliseconds) to the trigram indexes
 //   (under one). Sequential scans remain where no index applies;
 // - such a remaining sequential scan is then priced as if forbidden, far above jit_above_cost, and
-//   PostgreSQL would spend longer compiling the query (JIT) than running it.
-async function withTrigramPlan<T>(db: Db, term: SearchTerm, run: (tx: DbOrTx) => Promise<T>): Promise<T> {
-  const floor = searchWordSimilarityFloorFor(term.lower.length);
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(floor)}, true),
-                 set_config('enable_seqscan', 'off', true),
-                 set_config('jit', 'off', true)`,
-    );
-    return run(tx);
-  });
+//   PostgreSQL would spend longer compiling the query (JIT) than running it;
+// - the statements are named, and their text holds no value of the query (docs/decisions/054), so
+//   each shape is parsed once per connection. It is still planned for each search, with the query's
+//   values (a custom plan): a kept generic plan read the same indexes but evaluated its parameters
+//   for every row, and the searches that score thousands of matches ran 10-40% slower.
+const settingsText = `select set_config('pg_trgm.word_similarity_threshold', $1, true),
+  set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
+  set_config('plan_cache_mode', 'force_custom_plan', true)`;
+
+// Drizzle's SQL as the driver's text and values, so that it can run as a named statement.
+const dialect = new PgDialect();
+function named(prefix: string, statement: SQL): [name: string, text: string, values: unknown[]] {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return [statementName(prefix, text), text, params];
 }
 
 export async function searchRecords(
-  db: Db,
+  transaction: RawTransaction,
   scope: Scope,
   request: SearchRequest,
 ): Promise<{ count: number; results: SearchResult[] }> {
@@ -341,26 +339,27 @@ export async function searchRecords(
     from (${union}) u
     order by u.score, u.label, u.kind, u.id
     limit ${limit} offset ${offset}`;
-  // The details in a second statement, for the sets present on the page only: as a part of the
-  // page's statement, every set's lookup was planned on every search (1.4 ms, more than a round trip).
-  return withTrigramPlan(db, term, async (tx) => {
-    const rows = rowsOf<Row>(await tx.execute(page(request.limit, request.offset)));
+  return transaction(async (query) => {
+    await query(statementName('search_settings', settingsText), settingsText, [
+      String(searchWordSimilarityFloorFor(term.lower.length)),
+    ]);
+    const rows = await query<Row>(...named('search_page', page(request.limit, request.offset)));
     // Past the last page the window count has no row to ride on: count with the first row.
     const count =
-      rows[0]?.total ?? (request.offset > 0 ? (rowsOf<Row>(await tx.execute(page(1, 0)))[0]?.total ?? 0) : 0);
+      rows[0]?.total ??
+      (request.offset > 0 ? ((await query<Row>(...named('search_page', page(1, 0))))[0]?.total ?? 0) : 0);
+    // The details in a second statement, for the sets present on the page only: as a part of the
+    // page's statement, every set's lookup was planned on every search (1.4 ms, more than a round
+    // trip). The ids travel as one array, so the text depends only on which sets are present.
     const lines = new Map<string, string>();
     const present = [...new Set(rows.map((r) => r.source))];
     if (present.length > 0) {
       const lookups = present.map((name) => {
-        const ids = [...new Set(rows.filter((r) => r.source === name).map((r) => r.id))];
-        const array = sql`array[${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::text[]`;
-        return sql`(select ${name}::text as source, d.* from (${described.get(name)!.details(array)}) d)`;
+        const ids = sql`${sql.param([...new Set(rows.filter((r) => r.source === name).map((r) => r.id))])}::text[]`;
+        return sql`(select ${name}::text as source, d.* from (${described.get(name)!.details(ids)}) d)`;
       });
-      const details = rowsOf<{ source: string; id: string; label: string; detail: string }>(
-        await tx.execute(sql.join(lookups, sql` union all `)),
+      const details = await query<{ source: string; id: string; label: string; detail: string }>(
+        ...named('search_details', sql.join(lookups, sql` union all `)),
       );
       for (const d of details) {
         const describe = described.get(d.source)?.describe;

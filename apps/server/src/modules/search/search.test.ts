@@ -4,6 +4,8 @@ import {
   type SearchField,
   type SearchKind,
   type SearchResult,
+  type SearchSource,
+  searchKindNames,
   searchPopoverResults,
   searchPrompt,
   searchWordSimilarityFloor,
@@ -17,6 +19,7 @@ import { contacts, services, simulatedThirdPartyCircuits, sites } from '../../db
 import { users } from '../../db/schema/users';
 import { buildTestApp, demo, type TestApp } from '../../test/helper';
 import { rankedSql, searchTermOf } from './match-sql';
+import { searchRecords } from './repository';
 
 let t: TestApp;
 let ids: { ung: number; ebh: number };
@@ -383,5 +386,70 @@ describe('GET /api/search', () => {
 
   it('needs a session', async () => {
     expect((await t.call({ method: 'GET', url: '/api/search?q=abc' })).statusCode).toBe(401);
+  });
+});
+
+// docs/decisions/054: the search's statements are named and kept per connection, which pays only if
+// their text is the same for every query of a shape (the query's values, its length and its
+// similarity floor are parameters). Each statement of two searches of one shape is recorded.
+describe('the search statements keep no query in their text', () => {
+  const sources: ReadonlySet<SearchSource> = new Set([
+    'sites',
+    'services',
+    'users',
+    'contacts',
+    'events',
+    'equipment',
+    'circuits',
+  ]);
+  async function statementsOf(text: string) {
+    const seen: { name: string; text: string; values: unknown[] }[] = [];
+    const page = await searchRecords(
+      (run) =>
+        t.database.transaction((query) =>
+          run((name, statement, values) => {
+            seen.push({ name, text: statement, values });
+            return query(name, statement, values);
+          }),
+        ),
+      { kind: 'all' },
+      {
+        circuitProviders: [{ id: 1, name: 'Carrier' }],
+        q: text,
+        kinds: searchKindNames,
+        sources,
+        limit: 20,
+        offset: 0,
+        timeZone: 'Australia/Sydney',
+      },
+    );
+    return { page, seen };
+  }
+
+  it.each([
+    // Under three characters (prefix only), from three (contains, fuzzy words) and from eight
+    // (fuzzy identifiers too); each pair differs in length and in its similarity floor.
+    ['no', 'ea'],
+    ['northgat', 'eastbrook ring'],
+    ['north', 'librar'],
+  ])('%s and %s run the same statements', async (one, other) => {
+    const a = await statementsOf(one);
+    const b = await statementsOf(other);
+    expect(a.page.count, one).toBeGreaterThan(0);
+    expect(b.page.count, other).toBeGreaterThan(0);
+    const shape = (s: { name: string; text: string }) => `${s.name} ${s.text}`;
+    const pages = (seen: typeof a.seen) => seen.filter((s) => s.name.startsWith('search_page')).map(shape);
+    expect(pages(a.seen)).toHaveLength(1);
+    expect(pages(a.seen)).toEqual(pages(b.seen));
+    expect(a.seen[0]).toMatchObject({ name: b.seen[0]!.name, text: b.seen[0]!.text });
+    for (const { seen, text } of [
+      { seen: a.seen, text: one },
+      { seen: b.seen, text: other },
+    ])
+      for (const statement of seen) {
+        expect(statement.name, statement.text.slice(0, 80)).not.toBe('');
+        // (Two letters are inside SQL's own words.)
+        if (text.length > 2) expect(statement.text.toLowerCase()).not.toContain(text);
+      }
   });
 });

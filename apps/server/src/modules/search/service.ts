@@ -17,14 +17,13 @@ export async function searchFor(
   circuitProviders: readonly { id: number; name: string }[],
   timeZone: string,
 ) {
-  const { db } = ctx;
   const { actor } = ctx.caller;
   const allowed = new Set(searchableKinds(actor));
   const kinds = (query.kinds?.length ? query.kinds : searchKindNames).filter((kind) => allowed.has(kind));
   const page: { count: number; results: SearchResult[] } =
     kinds.length === 0
       ? { count: 0, results: [] }
-      : await searchRecords(db, scopeOf(actor), {
+      : await searchRecords(ctx.transaction, scopeOf(actor), {
           circuitProviders,
           q: query.q,
           kinds,

@@ -12,7 +12,7 @@ import {
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, RawQuery } from '../../db/client';
 import { eventServices, servicePatching, services, sites } from '../../db/schema/inventory';
-import { Params, statementName } from '../../db/statements';
+import { countReachOf, Params, statementName, windowedCountSql, windowedPage } from '../../db/statements';
 import { containsPattern, scopeCondition } from '../../platform/scope';
 import { currentServiceConditionsSql, serviceConditionSql } from './conditions-sql';
 
@@ -120,8 +120,10 @@ function whereOf(scope: Scope, filter: ServiceFilter, params: Params, pattern: s
 
 // The total from the kept totals (service_totals, docs/decisions/042) when every clause is about a
 // column they keep: customer, status and type letter. The clauses are the list's own, placeholders
-// and all, on the totals' alias, so both count exactly the same services. Null: count the services.
-function totalFromTotalsSql(filter: ServiceFilter, clauses: string[]): string | null {
+// and all, on the totals' alias, so both count exactly the same services. A list of every customer's
+// services sums the totals already summed over customers (service_type_totals, docs/decisions/051).
+// Null: count the services.
+function totalFromTotalsSql(scope: Scope, filter: ServiceFilter, clauses: string[]): string | null {
   const keptColumnsOnly =
     !filter.q &&
     filter.siteid === undefined &&
@@ -130,8 +132,12 @@ function totalFromTotalsSql(filter: ServiceFilter, clauses: string[]): string | 
     filter.condition === undefined;
   if (!keptColumnsOnly) return null;
   const where = clauses.map((clause) => clause.replaceAll('sv.', 't.')).join(' and ');
-  return `(select coalesce(sum(t.services), 0)::int from service_totals t where ${where})`;
+  const totals = everyCustomer(scope, filter) ? 'service_type_totals' : 'service_totals';
+  return `(select coalesce(sum(t.services), 0)::int from ${totals} t where ${where})`;
 }
+
+const everyCustomer = (scope: Scope, filter: { customerid?: number | undefined }) =>
+  scope.kind === 'all' && filter.customerid === undefined;
 
 // Services with a current event, joined only when a condition filter or sort needs every row's
 // condition; an inner join when the filter asks for an affected condition.
@@ -140,7 +146,8 @@ function hitsJoin(filter: ServiceFilter): string {
   return `${inner ? 'join' : 'left join'} hits hit on hit.service_id = sv.service_id`;
 }
 
-export type ServicePage = { count: number; results: ServiceSummary[] };
+// `countexact` with a text filter, whose matches are counted within the list count window.
+export type ServicePage = { count: number; countexact?: boolean; results: ServiceSummary[] };
 
 // A page sorted by condition without working out every row's condition. The services with a current
 // event (`hits`, a few hundred) are the only ones above 0: the page is the first rows of two runs
@@ -198,6 +205,8 @@ export async function listServices(
     key === 'sv.service_id'
       ? `sv.service_id ${direction}`
       : `${key} ${direction}, sv.service_id ${direction}`;
+  // A text filter's matches are counted within the list count window (docs/decisions/051).
+  const reach = pattern ? params.add(countReachOf(filter.offset)) : null;
   const limit = params.add(filter.limit);
   const offset = params.add(filter.offset);
   // The page is chosen first (an index walk for every sort, the text filter tested on the rows walked;
@@ -205,12 +214,12 @@ export async function listServices(
   // joined to their customer and sites and given a condition. The total comes in the same round trip
   // as an uncorrelated subquery, which PostgreSQL runs once.
   const totalOfWhere =
-    totalFromTotalsSql(filter, clauses) ??
-    (pattern
+    totalFromTotalsSql(scope, filter, clauses) ??
+    (reach
       ? // A text filter can match thousands (every service of a campus), each rechecked: they are
         // counted on the narrow kept copy, which holds every column the clauses test, under the same
-        // alias (docs/decisions/042).
-        `(select count(*)::int from service_search_texts sv ${countJoins} where ${where})`
+        // alias (docs/decisions/042), and only up to the window past the page.
+        windowedCountSql(`select 1 from service_search_texts sv ${countJoins} where ${where}`, reach)
       : `(select count(*)::int from services sv ${countJoins} where ${where})`);
   const pageText =
     sort.join === 'hits' && !filtersByCondition
@@ -234,19 +243,21 @@ export async function listServices(
     text,
     params.values,
   );
-  if (rows.length > 0) return { count: rows[0]!.total, results: rows };
-  if (filter.offset === 0) return { count: 0, results: [] };
+  const counted = (count: number, results: ServiceSummary[]): ServicePage =>
+    reach ? windowedPage({ count, results }, filter.offset) : { count, results };
+  if (rows.length > 0) return counted(rows[0]!.total, rows);
+  if (filter.offset === 0) return counted(0, []);
   // Past the last page: the total still has to be told.
   const countText = `with ${needsHits ? `hits as (${currentServiceConditionsSql}),` : ''}
   counted as (select ${totalOfWhere} as total)
   select total from counted`;
   const countValues = params.values.slice(0, -2);
-  const [counted] = await query<{ total: number }>(
+  const [total] = await query<{ total: number }>(
     statementName('services_count', countText),
     countText,
     countValues,
   );
-  return { count: counted?.total ?? 0, results: [] };
+  return counted(total?.total ?? 0, []);
 }
 
 // Every service with an end at the site (any status), for the site page and the VPLS and L3VPN pages.
@@ -301,16 +312,19 @@ export async function findServiceDetail(
 
 export type ServiceCounts = Record<'all' | ServiceGroup, number>;
 
-// The sidebar's counts of services in use, every group in one pass over the kept totals. Through
-// Drizzle with the db the count provider is handed, since it runs once per page load rather than per
-// list request.
+// The sidebar's counts of services in use, every group in one pass over the kept totals (for the NOC,
+// those already summed over customers). Through Drizzle with the db the count provider is handed,
+// since it runs once per page load rather than per list request.
 export async function countServicesByGroup(db: DbOrTx, scope: Scope): Promise<ServiceCounts> {
   const groups = serviceGroupNames.map(
     (g) => `coalesce(sum(t.services) filter (where t.type_letter in (${groupLetters[g]})), 0)::int as ${g}`,
   );
-  const scoped = scope.kind === 'customer' ? sql`and t.customer_id = ${scope.customerId}` : sql``;
+  const totals =
+    scope.kind === 'customer'
+      ? sql`service_totals t where t.status <> 0 and t.customer_id = ${scope.customerId}`
+      : sql`service_type_totals t where t.status <> 0`;
   const result = await db.execute(
-    sql`select coalesce(sum(t.services), 0)::int as "all", ${sql.raw(groups.join(', '))} from service_totals t where t.status <> 0 ${scoped}`,
+    sql`select coalesce(sum(t.services), 0)::int as "all", ${sql.raw(groups.join(', '))} from ${totals}`,
   );
   return (result as unknown as { rows: ServiceCounts[] }).rows[0]!;
 }

@@ -47,7 +47,7 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'List services in scope. Without status: services in use; status=0 lists deprovisioned ones. Sort by serviceid, description, customercode, aendsitename, speed, provisiondate or condition',
+          'List services in scope. Without status: services in use; status=0 lists deprovisioned ones. Sort by serviceid, description, customercode, aendsitename, speed, provisiondate or condition. With q, the count is exact up to 1,000 services past offset and a lower bound beyond (countexact false)',
         querystring: serviceListQuerySchema,
         response: { 200: listOf(serviceSummarySchema) },
       },

@@ -1,3 +1,4 @@
+import { type ListPage, listCountWindow } from '@lightpath/domain/api';
 import {
   buildServiceId,
   type Service,
@@ -20,7 +21,7 @@ let ungOtherSite: Site;
 let ebhSite: Site;
 let pop: Site;
 
-type Page = { count: number; limit: number; offset: number; results: ServiceSummary[] };
+type Page = ListPage<ServiceSummary>;
 
 async function list(url: string, as: string = demo.noc): Promise<Page> {
   const reply = await t.call({ method: 'GET', url, as });
@@ -198,6 +199,7 @@ describe('listing services', () => {
         for (const sort of ['', '&sort=-condition', '&sort=customercode', '&sort=-provisiondate']) {
           const page = await list(`/api/services?q=${encodeURIComponent(q)}&limit=1000${sort}`, who);
           expect(page.count, `${q} ${who} ${sort}`).toBe(expected.length);
+          expect(page.countexact, `${q} ${who} ${sort}`).toBe(true);
           expect(page.results.map((s) => s.serviceid).sort(), `${q} ${who} ${sort}`).toEqual(expected);
         }
       }
@@ -227,6 +229,38 @@ describe('listing services', () => {
       first!.serviceid,
     ]);
     expect(await truth('quokka')).toEqual([first!.serviceid]);
+  });
+
+  it('counts a text filter within the window past the page: a lower bound beyond it, exact from deeper pages', async () => {
+    const [model] = (await list('/api/services?sort=serviceid&limit=1')).results;
+    const copies = listCountWindow + 150;
+    // Copies of one service under ids no demo service has, each described with a word no other holds.
+    await t.database.db.execute(sql`insert into services (service_id, type_letter, description, status, customer_id,
+        a_end_site_id, b_end_site_id, provision_date)
+      select 'WIN' || lpad(g::text, 6, '0'), s.type_letter, 'Wombatwindow uplink ' || g, 1, s.customer_id,
+        s.a_end_site_id, s.b_end_site_id, s.provision_date
+      from services s, generate_series(1, ${copies}) g where s.service_id = ${model!.serviceid}`);
+    try {
+      const first = await list('/api/services?q=wombatwindow&limit=10');
+      expect(first.count).toBe(listCountWindow + 1);
+      expect(first.countexact).toBe(false);
+      expect(first.results).toHaveLength(10);
+      // From a page past the window's first reach the rest is inside the window: exact again.
+      const deep = await list('/api/services?q=wombatwindow&limit=10&offset=1000');
+      expect(deep.count).toBe(copies);
+      expect(deep.countexact).toBe(true);
+      expect(deep.results).toHaveLength(10);
+      // Past the last page the count is still told, within the window of that offset.
+      const past = await list(`/api/services?q=wombatwindow&limit=10&offset=${copies + 10}`);
+      expect([past.count, past.countexact, past.results.length]).toEqual([copies, true, 0]);
+      // A list counted from the kept totals or in full says nothing about a window.
+      const unfiltered = await list('/api/services?limit=10');
+      expect(unfiltered.count).toBe(await serviceCount(sql`${services.status} in (1, 2)`));
+      expect(unfiltered.countexact).toBeUndefined();
+      expect((await list('/api/services?sort=-condition&limit=10')).countexact).toBeUndefined();
+    } finally {
+      await t.database.db.delete(services).where(sql`${services.serviceId} like 'WIN%'`);
+    }
   });
 
   it('sorts by condition as of the read: an outage starting and ending with no write moves a service', async () => {
@@ -685,6 +719,16 @@ describe('changing, deprovisioning and deleting services', () => {
           from services group by 1, 2, 3 order by 1, 2, 3`),
       );
       expect(kept, when).toEqual(counted);
+      // And the same totals summed over every customer (service_type_totals, migration 0034).
+      const keptByType = rowsOf(
+        await t.database.db.execute(sql`select type_letter, status, services from service_type_totals
+          where services <> 0 order by 1, 2`),
+      );
+      const countedByType = rowsOf(
+        await t.database.db.execute(sql`select type_letter, status, count(*)::int as services
+          from services group by 1, 2 order by 1, 2`),
+      );
+      expect(keptByType, when).toEqual(countedByType);
       const columns = sql.raw(
         'service_id, customer_id, type_letter, status, a_end_site_id, b_end_site_id, search_text',
       );
@@ -716,6 +760,12 @@ describe('changing, deprovisioning and deleting services', () => {
       await serviceCount(and(eq(services.customerId, ids.ung), eq(services.status, 0))),
     );
     await totalsMatchServices('after a bulk status change');
+    // The NOC's total and sidebar counts come from the totals summed over customers.
+    expect(await inUse()).toBe(await serviceCount(sql`${services.status} in (1, 2)`));
+    const sidebar = await t.call({ method: 'GET', url: '/api/navigation/counts', as: demo.noc });
+    expect(sidebar.json().payload.counts['services.all']).toBe(
+      await serviceCount(sql`${services.status} in (1, 2)`),
+    );
     await expect(
       t.database.db.transaction(async (tx) => {
         await tx.execute(sql`update services set status = 1 where service_id in ${moved}`);

@@ -74,7 +74,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "List tickets in scope (needs tickets.view, or jobtickets.manage for a technician's own job tickets): customers their own support tickets and access requests, technicians the job tickets assigned to them, the NOC and engineering all. Filter by status, kind, siteid, serviceid (tickets naming the service) and q (subject, requester, ticket number); sort by updated_at (default, newest first), created_at or ticketid. The count is exact up to 1,000 tickets past offset and a lower bound beyond",
+          "List tickets in scope (needs tickets.view, or jobtickets.manage for a technician's own job tickets): customers their own support tickets and access requests, technicians the job tickets assigned to them, the NOC and engineering all. Filter by status, kind, siteid, serviceid (tickets naming the service) and q (subject, requester, ticket number); sort by updated_at (default, newest first), created_at or ticketid. The count is exact up to 1,000 tickets past offset and a lower bound beyond (countexact false)",
         querystring: ticketListQuerySchema,
         response: { 200: listOf(ticketListRowSchema) },
       },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Actor, scopeOf } from '@lightpath/domain/actor';
-import { parseSort } from '@lightpath/domain/api';
+import { type ListPage, parseSort } from '@lightpath/domain/api';
 import {
   canReadTickets,
   formatTicketTime,
@@ -60,7 +60,7 @@ const sortOf: Record<(typeof ticketSortFields)[number], 'updated' | 'created' | 
 export async function listTicketsFor(
   ctx: ServiceContext,
   input: TicketListQuery,
-): Promise<{ count: number; limit: number; offset: number; results: TicketListRow[] }> {
+): Promise<ListPage<TicketListRow>> {
   const { actor } = ctx.caller;
   requireTicketReader(actor);
   const scope = ticketScopeOf(actor);

@@ -203,6 +203,7 @@ export function DeprovisionPage() {
               <ServicesTable services={recent.data.results} showCustomer canOpenSite={canOpenSite} />
               <ListFooter
                 count={recent.data.count}
+                exact={recent.data.countexact !== false}
                 page={list.page}
                 pageSize={pageSize}
                 noun="services"

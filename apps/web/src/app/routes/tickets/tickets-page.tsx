@@ -1,10 +1,5 @@
 import { can } from '@lightpath/domain/permissions';
-import {
-  type TicketStatus,
-  ticketCountIsExact,
-  ticketStatuses,
-  ticketStatusLabels,
-} from '@lightpath/domain/tickets';
+import { type TicketStatus, ticketStatuses, ticketStatusLabels } from '@lightpath/domain/tickets';
 import { isProviderType } from '@lightpath/domain/user-types';
 import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -106,7 +101,6 @@ export function TicketsPage() {
           params={list}
           pageSize={pageSize}
           noun="tickets"
-          exact={!tickets.data || ticketCountIsExact(tickets.data)}
           empty={{
             icon: <IconTicket size={28} />,
             description: wizard.create
