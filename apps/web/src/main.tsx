@@ -3,7 +3,9 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+// From react-router/dom, which hands the router ReactDOM's flushSync (use-list-params.ts renders URL
+// changes with it; the plain export ignores the option).
+import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { queryClient } from './app/query-client';
 import { router } from './app/router';

@@ -3,6 +3,12 @@ import { useSearchParams } from 'react-router';
 
 // List filters and the page number live in the URL, so the back button, reloads and shared links
 // all land on the same view.
+//
+// A change renders at once (flushSync) rather than as the router's default transition: the page's
+// controls turn the URL from what they show (a sort header's next order, a second filter on top of the
+// first), and while a transition's render lagged behind the address bar a second click read the old
+// page, so it repeated the first sort or dropped the period chosen just before (seen at 4x CPU
+// throttling and on a loaded CI machine; docs/decisions/055).
 export function useListParams() {
   const [params, setParams] = useSearchParams();
 
@@ -20,7 +26,7 @@ export function useListParams() {
           if (options.resetPage ?? true) next.delete('page');
           return next;
         },
-        { replace: options.replace ?? false },
+        { replace: options.replace ?? false, flushSync: true },
       );
     },
     [setParams],
