@@ -363,11 +363,12 @@ test.describe('accessibility (axe, WCAG 2.2 AA, light and dark)', () => {
         await expect(dialog).toHaveCSS('opacity', '1');
         const label = open ? `${path} (${await dialog.getAttribute('aria-labelledby')})` : path;
         found.push(...(await auditBoth(page, role.key, label, { withShell: false, dialogOnly: true })));
-        // The first Escape may only close an open dropdown inside the wizard.
+        // The first Escape may only close an open dropdown inside the wizard. A limit of its own: toPass
+        // has none by default, and a dialog that never closes would hold the walk to its 10 minutes.
         await expect(async () => {
           await page.keyboard.press('Escape');
           await expect(dialog).toHaveCount(0, { timeout: 1_000 });
-        }).toPass();
+        }).toPass({ timeout: 15_000 });
       };
       for (const action of menuActions(role.actor)) {
         const target = wizardTargets[action];

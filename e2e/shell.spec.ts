@@ -1,6 +1,6 @@
 import { sidebarFor } from '@lightpath/domain/navigation';
 import { expect, type Page, test } from '@playwright/test';
-import { type AccountKey, accounts, screenshot, signIn, signOut } from './fixtures';
+import { type AccountKey, accounts, openSidebarLink, screenshot, signIn, signOut } from './fixtures';
 
 // What spec 2.4 shows at the top level of the sidebar, for each demo account.
 const roles: {
@@ -163,4 +163,42 @@ test('list controls clicked back to back on a slow page each build on the last',
   await expect(page).toHaveURL(/[?&]sort=downtime(&|$)/);
   await expect(page).toHaveURL(/[?&]from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d/);
   await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('Last 12 months');
+});
+
+// A page's chunk that fails to load is fetched again, and when it fails again (a deploy renamed it) the
+// app reloads once; before, React's lazy() kept the failure and the page stayed broken in that tab.
+test('a page whose code fails to load recovers, by a second fetch or one reload', async ({ page }) => {
+  await signIn(page, accounts.noc.email);
+  const failures = { faq: 0, audit: 0 };
+  await page.route(/\/assets\/(faq-page|audit-log-page)-[^/]+\.js$/, (route) => {
+    const key = route.request().url().includes('/faq-page-') ? 'faq' : 'audit';
+    if (failures[key] === 0) return route.continue();
+    failures[key] -= 1;
+    return route.abort('connectionreset');
+  });
+  let loads = 0;
+  page.on('load', () => {
+    loads += 1;
+  });
+
+  // Fails once: the second fetch brings it, without a reload.
+  failures.faq = 1;
+  await openSidebarLink(page, 'Support', 'FAQ');
+  await expect(page).toHaveURL(/\/customer-faq$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'FAQ & Knowledge Base' })).toBeVisible();
+  expect(failures.faq).toBe(0);
+  expect(loads).toBe(0);
+
+  // Fails twice, as after a deploy: the app reloads once and the page opens.
+  failures.audit = 2;
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+  loads = 0;
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/audit-log');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible();
+  expect(failures.audit).toBe(0);
+  expect(loads).toBe(1);
 });

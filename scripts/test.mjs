@@ -171,8 +171,8 @@ const unit = vitest('unit tests (domain, web)', 'unit.json', [
 // fight over the Zabbix peer's port). The PGlite stage runs on PGlite even when the shell exports
 // TEST_DATABASE_URL (.ci/run does). A *.postgres.test.ts runs in the PostgreSQL stage only: it needs
 // PostgreSQL's own tools (the backup script's pg_dump and pg_restore, initdb for a private cluster), or
-// is the national seed's (two and a half minutes; the bench's data set, which the bench seeds on
-// PostgreSQL, and which ran three minutes or more on PGlite beside the other stage). The suites
+// is the national seed's (about a minute; the bench's data set, which the bench seeds on PostgreSQL,
+// and which ran three minutes or more on PGlite beside the other stage). The suites
 // (apps/server/src/suites: the API fuzz, the uploads, the tenant matrix) test the HTTP edge over every
 // operation, not the database's dialect, so they run once too, split so that the two stages take about
 // as long as each other: the tenant matrix on PostgreSQL (a PGlite file also pays about 3 s to restore

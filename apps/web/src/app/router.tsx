@@ -1,21 +1,23 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
 import { placeholderRoutes } from '../features/placeholders/placeholder-routes';
+import { loadChunk } from '../lib/load-chunk';
 import { RouteErrorBoundary } from './error-boundary';
 import { AppLayout } from './layout/app-layout';
 import { RequireSession } from './require-session';
 import { NotFoundPage } from './routes/errors/not-found-page';
 import { ServerErrorPage } from './routes/errors/server-error-page';
 
-// Route-level code splitting: each page is its own chunk, fetched on first visit. The shell, the guard
-// and the error pages stay in the entry chunk so they can show while (or when) a chunk fails to load.
+// Route-level code splitting: each page is its own chunk, fetched on first visit (retried, then the app
+// reloaded once, when the fetch fails: lib/load-chunk.ts). The shell, the guard and the error pages stay
+// in the entry chunk so they can show while (or when) a chunk fails to load.
 function page(load: () => Promise<ComponentType>) {
-  const Page = lazy(async () => ({ default: await load() }));
+  const Page = lazy(async () => ({ default: await loadChunk(load) }));
   return <Page />;
 }
 
 const PlaceholderPage = lazy(async () => ({
-  default: (await import('./routes/placeholders/placeholder-page')).PlaceholderPage,
+  default: (await loadChunk(() => import('./routes/placeholders/placeholder-page'))).PlaceholderPage,
 }));
 
 function PublicRoot() {

@@ -20,6 +20,7 @@ import { SiteContactsPanel } from '../../../features/sites/components/site-conta
 import { SiteFacts } from '../../../features/sites/components/site-facts';
 import { SiteServicesPanel } from '../../../features/sites/components/site-services-panel';
 import { errorMessage, needsToast } from '../../../lib/api-client';
+import { loadChunk } from '../../../lib/load-chunk';
 import { notify } from '../../../lib/notify';
 import { useSite } from '../../../lib/queries/get-site';
 import { useSession } from '../../../lib/session';
@@ -27,7 +28,8 @@ import { usePageTitle } from '../../../lib/use-page-title';
 
 // Leaflet is a large library; it loads only when a site with coordinates is shown.
 const SitePinMap = lazy(async () => ({
-  default: (await import('../../../features/network-map/components/site-pin-map')).SitePinMap,
+  default: (await loadChunk(() => import('../../../features/network-map/components/site-pin-map')))
+    .SitePinMap,
 }));
 
 const crumbs = [{ label: 'Sites', to: '/sites' }];
