@@ -49,7 +49,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     // A click or a fill waits for its element at most this long (Playwright's default is no limit, so a
     // missing button held a test until the test's own limit, 10 minutes for the accessibility walk).
-    actionTimeout: 20_000,
+    actionTimeout: 45_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       // As root Chromium needs --no-sandbox; the rest keeps it off this machine's closed network.
