@@ -1,7 +1,7 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
 import { placeholderRoutes } from '../features/placeholders/placeholder-routes';
-import { loadChunk } from '../lib/load-chunk';
+import { lazyChunk } from '../lib/load-chunk';
 import { RouteErrorBoundary } from './error-boundary';
 import { AppLayout } from './layout/app-layout';
 import { RequireSession } from './require-session';
@@ -12,13 +12,13 @@ import { ServerErrorPage } from './routes/errors/server-error-page';
 // reloaded once, when the fetch fails: lib/load-chunk.ts). The shell, the guard and the error pages stay
 // in the entry chunk so they can show while (or when) a chunk fails to load.
 function page(load: () => Promise<ComponentType>) {
-  const Page = lazy(async () => ({ default: await loadChunk(load) }));
+  const Page = lazyChunk(load);
   return <Page />;
 }
 
-const PlaceholderPage = lazy(async () => ({
-  default: (await loadChunk(() => import('./routes/placeholders/placeholder-page'))).PlaceholderPage,
-}));
+const PlaceholderPage = lazyChunk(() =>
+  import('./routes/placeholders/placeholder-page').then((m) => m.PlaceholderPage),
+);
 
 function PublicRoot() {
   return (

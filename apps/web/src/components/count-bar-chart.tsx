@@ -1,12 +1,10 @@
 import { Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { lazy, Suspense } from 'react';
-import { loadChunk } from '../lib/load-chunk';
+import { Suspense } from 'react';
+import { lazyChunk } from '../lib/load-chunk';
 import { ChartLegend } from './chart-legend';
 
 // The plot's library loads when a chart first shows (as TimeSeriesChart's does), not with the page.
-const CountBarPlot = lazy(async () => ({
-  default: (await loadChunk(() => import('./count-bar-plot'))).CountBarPlot,
-}));
+const CountBarPlot = lazyChunk(() => import('./count-bar-plot').then((m) => m.CountBarPlot));
 
 export type CountSeries = {
   // The rows' key for this series' counts.

@@ -1,14 +1,12 @@
 import { Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { lazy, Suspense } from 'react';
-import { loadChunk } from '../lib/load-chunk';
+import { Suspense } from 'react';
+import { lazyChunk } from '../lib/load-chunk';
 import { ChartLegend, type ChartLegendItem } from './chart-legend';
 
 // The plot's library (@mantine/charts with recharts, about 420 kB) loads when a chart first shows, not
 // with the page that may show one: a shelf page paints its ports without it, and the legend's figures
 // above the plot are there at once.
-const TimeSeriesPlot = lazy(async () => ({
-  default: (await loadChunk(() => import('./time-series-plot'))).TimeSeriesPlot,
-}));
+const TimeSeriesPlot = lazyChunk(() => import('./time-series-plot').then((m) => m.TimeSeriesPlot));
 
 export type ChartSeries = ChartLegendItem;
 

@@ -1,3 +1,5 @@
+import { type ComponentType, lazy } from 'react';
+
 // A page or a heavy component is a chunk of its own, fetched on first use (React.lazy). A fetch that
 // fails once would break that page for the life of the tab: lazy() keeps the rejected promise, so every
 // later visit shows the error page until a reload. Two causes are worth recovering from:
@@ -40,4 +42,9 @@ export async function loadChunk<T>(load: () => Promise<T>, options: Options = {}
       return new Promise<T>(() => undefined);
     }
   }
+}
+
+// A component of its own chunk, loaded through loadChunk: `lazyChunk(() => import('./x').then((m) => m.X))`.
+export function lazyChunk<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  return lazy(async () => ({ default: await loadChunk(load) }));
 }

@@ -5,7 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconDoorEnter, IconEdit, IconMapPinOff, IconNetwork, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { SiteConditionBadge } from '../../../components/condition-badges';
 import { DetailPageGate, TwoColumnSkeleton } from '../../../components/detail-page-gate';
@@ -20,17 +20,16 @@ import { SiteContactsPanel } from '../../../features/sites/components/site-conta
 import { SiteFacts } from '../../../features/sites/components/site-facts';
 import { SiteServicesPanel } from '../../../features/sites/components/site-services-panel';
 import { errorMessage, needsToast } from '../../../lib/api-client';
-import { loadChunk } from '../../../lib/load-chunk';
+import { lazyChunk } from '../../../lib/load-chunk';
 import { notify } from '../../../lib/notify';
 import { useSite } from '../../../lib/queries/get-site';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 // Leaflet is a large library; it loads only when a site with coordinates is shown.
-const SitePinMap = lazy(async () => ({
-  default: (await loadChunk(() => import('../../../features/network-map/components/site-pin-map')))
-    .SitePinMap,
-}));
+const SitePinMap = lazyChunk(() =>
+  import('../../../features/network-map/components/site-pin-map').then((m) => m.SitePinMap),
+);
 
 const crumbs = [{ label: 'Sites', to: '/sites' }];
 
