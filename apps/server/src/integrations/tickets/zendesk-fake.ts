@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 // A stand-in Zendesk Support API for tests, on loopback: the endpoints the client uses, with
@@ -592,9 +592,14 @@ export async function startFakeZendesk(
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => send(res, 500, { error: String(error) }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // Each fake on a loopback address of its own (all of 127/8 is loopback): the portal keeps a Zendesk
+  // account's organizations and users by the account's URL for the life of the process, so two fakes in
+  // one test worker that drew the same port were one account to it, and the second was sent the first's
+  // organization id ("Organization: is invalid", a CI run of the access test).
+  const host = `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const address = server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  origin = `http://${host}:${typeof address === 'object' && address ? address.port : 0}`;
 
   return {
     url: origin,
