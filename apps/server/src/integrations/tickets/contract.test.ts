@@ -191,6 +191,48 @@ describe('Zendesk client against a fake Zendesk Support API', () => {
     expect(fake.data.tickets).toHaveLength(1);
   });
 
+  it('a kept organization that was merged or deleted in Zendesk is looked up again, for new tickets and lists', async () => {
+    const first = await client().createTicket(db(), newTicket(), 'k-stale-1');
+    // An administrator merges the customer's organization into another that carries its code: the
+    // kept id is refused (422), so the client looks the code up again and sends once more.
+    const merge = (into: number) => {
+      fake.data.organizations.splice(0, Infinity, {
+        id: into,
+        name: `Northgate ${into}`,
+        external_id: 'UNG',
+      });
+      for (const t of fake.data.tickets) t.organization_id = into;
+    };
+    merge(9100);
+    const second = await client().createTicket(db(), newTicket(), 'k-stale-2');
+    expect(stored(second.ticketid).organization_id).toBe(9100);
+    expect(fake.data.tickets).toHaveLength(2);
+    // The refused request and the new one have keys of their own; the external id stays the key.
+    expect(requestsTo('POST', '/api/v2/tickets.json').map((r) => r.idempotencyKey)).toEqual([
+      'k-stale-1',
+      'k-stale-2',
+      'k-stale-2:organization:9100',
+    ]);
+    expect(stored(second.ticketid).external_id).toBe('k-stale-2');
+    // The customer's list: a stale organization's list is a 404, read again under the new one, for a
+    // window of Zendesk's pages and for a list filtered here alike.
+    const list = (q?: string) =>
+      client().listTickets(db(), { customerId: ids.ung, sort: 'ticketid', limit: 20, offset: 0, q });
+    merge(9200);
+    expect((await list()).results.map((r) => r.ticketid)).toEqual([first.ticketid, second.ticketid]);
+    merge(9300);
+    expect((await list('outage')).count).toBe(2);
+    expect(requestsTo('GET', '/api/v2/organizations/9300/tickets.json')).toHaveLength(1);
+    // Deleted with no successor: the list is empty, and the next ticket creates the organization anew.
+    fake.data.organizations.splice(0, Infinity);
+    expect(await list()).toEqual({ count: 0, results: [] });
+    const third = await client().createTicket(db(), newTicket(), 'k-stale-3');
+    expect(fake.data.organizations).toEqual([
+      expect.objectContaining({ name: 'University of Northgate', external_id: 'UNG' }),
+    ]);
+    expect(stored(third.ticketid).organization_id).toBe(fake.data.organizations[0]!.id);
+  });
+
   it('uploads each attachment first and sends the tokens with the opening comment', async () => {
     const pdf = Buffer.from('%PDF-1.4 site access form');
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]);
@@ -664,6 +706,8 @@ describe('Zendesk client against a fake Zendesk Support API', () => {
         zendeskStatus: 422,
       });
       expect(fake.data.tickets).toHaveLength(0);
+      // The organization was looked up again in case it had gone stale; it had not, so nothing was sent again.
+      expect(requestsTo('POST', '/api/v2/tickets.json')).toHaveLength(1);
     });
 
     it('refused credentials, a failing Zendesk and no Zendesk at all are ZendeskErrors, and the token is never logged', async () => {

@@ -194,16 +194,20 @@ export function zendeskApi(options: ZendeskOptions, log: TicketSystemDependencie
     request<T>('GET', apiUrl(path, query), { missingOk: true });
 
   // Every page of a list, following next_page (only on this Zendesk: the token goes nowhere else).
-  async function readPages<T>(path: string, key: string, query: Query) {
+  // With `missingOk`, a list Zendesk does not know (404) is `missing` instead of an error.
+  async function readPages<T>(path: string, key: string, query: Query, missingOk = false) {
     const items: T[] = [];
     const sideloads = emptySideloads();
     let next: URL | null = apiUrl(path, { per_page: maxPerPage, ...query });
     let count = 0;
+    let missing = false;
     for (let page = 0; next && page < maxPages; page += 1) {
       const reply: (Page & Record<string, unknown>) | null = await request<Page & Record<string, unknown>>(
         'GET',
         next,
+        { missingOk },
       );
+      missing = page === 0 && !reply;
       if (!reply) break;
       items.push(...((reply[key] as T[] | undefined) ?? []));
       addSideloads(sideloads, reply);
@@ -211,10 +215,11 @@ export function zendeskApi(options: ZendeskOptions, log: TicketSystemDependencie
       next = reply.next_page ? new URL(reply.next_page) : null;
       if (next && next.origin !== base.origin) throw fail('GET', apiUrl(path), null, 'paged to another host');
     }
-    return { items, count, sideloads };
+    return { items, count, sideloads, missing };
   }
 
-  // The rows offset..offset+limit of a list, in Zendesk's pages of at most 100.
+  // The rows offset..offset+limit of a list, in Zendesk's pages of at most 100; `missing` when
+  // Zendesk does not know the list (404).
   async function readWindow(path: string, query: Query, offset: number, limit: number) {
     const perPage = limit <= maxPerPage && offset % limit === 0 ? limit : maxPerPage;
     const first = Math.floor(offset / perPage) + 1;
@@ -222,8 +227,10 @@ export function zendeskApi(options: ZendeskOptions, log: TicketSystemDependencie
     const tickets: ZTicket[] = [];
     const sideloads = emptySideloads();
     let count = 0;
+    let missing = false;
     for (let page = first; page <= last; page += 1) {
       const reply = await get<Page & { tickets: ZTicket[] }>(path, { ...query, per_page: perPage, page });
+      missing = page === first && !reply;
       if (!reply) break;
       tickets.push(...reply.tickets);
       addSideloads(sideloads, reply);
@@ -231,7 +238,7 @@ export function zendeskApi(options: ZendeskOptions, log: TicketSystemDependencie
       if (!reply.next_page) break;
     }
     const skip = offset - (first - 1) * perPage;
-    return { tickets: tickets.slice(skip, skip + limit), count, sideloads };
+    return { tickets: tickets.slice(skip, skip + limit), count, sideloads, missing };
   }
   return { base, apiUrl, request, get, fail, readPages, readWindow };
 }

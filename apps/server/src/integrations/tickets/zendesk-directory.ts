@@ -85,6 +85,22 @@ export function zendeskDirectory(api: ZendeskApi) {
     }
   }
 
+  // A kept organization id goes stale when an administrator deletes or merges the organization in
+  // Zendesk, which then refuses it ('Organization: is invalid') or no longer lists its tickets (404).
+  // Forgets that id and looks the customer up again: the id Zendesk has now (the same one when the
+  // refusal was about something else), or null when it has none and `create` is false.
+  async function organizationAgain(
+    db: DbOrTx,
+    customerId: number,
+    stale: number,
+    create: boolean,
+  ): Promise<number | null> {
+    const code = cache.codeByOrg.get(stale);
+    cache.codeByOrg.delete(stale);
+    if (code !== undefined && cache.orgByCode.get(code) === stale) cache.orgByCode.delete(code);
+    return organizationOf(db, customerId, create);
+  }
+
   // The Zendesk user for a portal user, so a comment shows who wrote it; created if Zendesk has none.
   async function zendeskUserOf(db: DbOrTx, userId: number): Promise<number | null> {
     const [user] = await db
@@ -139,5 +155,5 @@ export function zendeskDirectory(api: ZendeskApi) {
       .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
     return user ? { name: `${user.firstname} ${user.surname}`.trim(), email } : { email };
   }
-  return { remember, organizationOf, zendeskUserOf, directoryOf, customerOf, requesterOf };
+  return { remember, organizationOf, organizationAgain, zendeskUserOf, directoryOf, customerOf, requesterOf };
 }

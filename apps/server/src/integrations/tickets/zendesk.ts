@@ -81,7 +81,8 @@ const sortParams: Record<TicketListQuery['sort'], { sort_by: string; sort_order:
 export function zendeskTickets(options: ZendeskOptions, { log }: TicketSystemDependencies): TicketSystem {
   const api = zendeskApi(options, log);
   const { apiUrl, request, get, fail, readPages, readWindow } = api;
-  const { organizationOf, zendeskUserOf, directoryOf, customerOf, requesterOf } = zendeskDirectory(api);
+  const { organizationOf, organizationAgain, zendeskUserOf, directoryOf, customerOf, requesterOf } =
+    zendeskDirectory(api);
 
   async function toRows(db: DbOrTx, tickets: ZTicket[], sideloads: Sideloads): Promise<TicketListRow[]> {
     if (tickets.length === 0) return [];
@@ -154,23 +155,41 @@ export function zendeskTickets(options: ZendeskOptions, { log }: TicketSystemDep
         if (!reply) throw fail('POST', url, null, 'no upload token in the reply');
         uploads.push(reply.upload.token);
       }
-      const created = await request<{ ticket: ZTicket }>('POST', apiUrl('tickets.json'), {
-        headers: { 'idempotency-key': dedupeKey },
-        json: {
-          ticket: {
-            external_id: dedupeKey,
-            subject: ticket.subject,
-            comment: { html_body: ticket.htmlcomment, public: true, ...(uploads.length ? { uploads } : {}) },
-            requester: await requesterOf(db, ticket.requester),
-            email_ccs: [...new Set(ticket.ccs.map((c) => c.trim()).filter((c) => c.includes('@')))].map(
-              (email) => ({ user_email: email, action: 'put' }),
-            ),
-            organization_id: organizationId,
-            type: ticket.tickettype === 'hazard' ? 'task' : ticket.tickettype,
-            tags: writeTags(ticket),
+      const send = async (organizationId: number | null, idempotencyKey: string) =>
+        request<{ ticket: ZTicket }>('POST', apiUrl('tickets.json'), {
+          headers: { 'idempotency-key': idempotencyKey },
+          json: {
+            ticket: {
+              external_id: dedupeKey,
+              subject: ticket.subject,
+              comment: {
+                html_body: ticket.htmlcomment,
+                public: true,
+                ...(uploads.length ? { uploads } : {}),
+              },
+              requester: await requesterOf(db, ticket.requester),
+              email_ccs: [...new Set(ticket.ccs.map((c) => c.trim()).filter((c) => c.includes('@')))].map(
+                (email) => ({ user_email: email, action: 'put' }),
+              ),
+              organization_id: organizationId,
+              type: ticket.tickettype === 'hazard' ? 'task' : ticket.tickettype,
+              tags: writeTags(ticket),
+            },
           },
-        },
-      });
+        });
+      let created: { ticket: ZTicket } | null;
+      try {
+        created = await send(organizationId, dedupeKey);
+      } catch (error) {
+        // The kept organization may have been deleted or merged in Zendesk since: look the customer up
+        // again and, if Zendesk now has another, send once more. Under a key of its own, as the
+        // refused request may be on record under the first (the external id still dedupes).
+        if (!(error instanceof ZendeskError && error.zendeskStatus === 422) || organizationId === null)
+          throw error;
+        const current = await organizationAgain(db, ticket.customerId, organizationId, true);
+        if (current === organizationId) throw error;
+        created = await send(current, `${dedupeKey}:organization:${current}`);
+      }
       if (!created) throw fail('POST', apiUrl('tickets.json'), null, 'no ticket in the reply');
       return { ticketid: created.ticket.id };
     },
@@ -228,12 +247,20 @@ export function zendeskTickets(options: ZendeskOptions, { log }: TicketSystemDep
       if (query.limit <= 0) return { count: 0, results: [] };
       const directory = await directoryOf(db);
       const providerOnly = query.customerId !== null && query.customerId === directory.provider?.id;
-      let path = 'tickets.json';
-      if (query.customerId !== null && !providerOnly) {
-        const organizationId = await organizationOf(db, query.customerId, false);
-        if (organizationId === null) return { count: 0, results: [] };
-        path = `organizations/${organizationId}/tickets.json`;
-      }
+      const customerId = providerOnly ? null : query.customerId;
+      const organizationId = customerId === null ? null : await organizationOf(db, customerId, false);
+      if (customerId !== null && organizationId === null) return { count: 0, results: [] };
+      const listOf = (organization: number) => `organizations/${organization}/tickets.json`;
+      // The customer's organization's list (or every ticket's). A kept organization Zendesk no longer
+      // knows (deleted or merged: its list is a 404) is looked up again, and the list read once more
+      // under the one it has now; null when it has none.
+      const readList = async <T extends { missing: boolean }>(read: (path: string) => Promise<T>) => {
+        if (customerId === null || organizationId === null) return read('tickets.json');
+        const listed = await read(listOf(organizationId));
+        if (!listed.missing) return listed;
+        const current = await organizationAgain(db, customerId, organizationId, false);
+        return current === null || current === organizationId ? null : read(listOf(current));
+      };
       const params = { ...sortParams[query.sort], include: 'users,organizations' };
       // Zendesk's list endpoints filter by organization only. Status, kind (a tag), site, service (a
       // tag), technician and the search text are applied here, on every page of the list: Zendesk's
@@ -248,10 +275,12 @@ export function zendeskTickets(options: ZendeskOptions, { log }: TicketSystemDep
         query.assigneeUserId !== undefined ||
         !!query.q?.trim();
       if (!filtered) {
-        const window = await readWindow(path, params, query.offset, query.limit);
+        const window = await readList((path) => readWindow(path, params, query.offset, query.limit));
+        if (!window) return { count: 0, results: [] };
         return { count: window.count, results: await toRows(db, window.tickets, window.sideloads) };
       }
-      const all = await readPages<ZTicket>(path, 'tickets', params);
+      const all = await readList((path) => readPages<ZTicket>(path, 'tickets', params, customerId !== null));
+      if (!all) return { count: 0, results: [] };
       // A service is a tag on the ticket (writeTags), not a field of its row.
       const serviceTag =
         query.serviceId === undefined ? null : `${tag.service}${query.serviceId.toLowerCase()}`;
