@@ -9,6 +9,7 @@ import {
   searchScoreBands,
   searchThreshold,
   searchWeightOf,
+  searchWeights,
   searchWordSimilarityFloorFor,
 } from '@lightpath/domain/search';
 import { type SQL, sql } from 'drizzle-orm';
@@ -38,10 +39,65 @@ export function searchTermOf(q: string): SearchTerm {
 // Only constants of this file and of the domain reach sql.raw. Every score is float8: numeric
 // arithmetic would be slower and come back as strings.
 const num = (value: number) => sql.raw(`${value}::float8`);
-// A number that depends on the query (its length, the similarity floor for that length) is a parameter
-// instead: the statement's text is then the same for every query of one shape, so the search can keep
-// its plan (docs/decisions/054).
-const queryNum = (value: number) => sql`${value}::float8`;
+
+// What the query puts into a statement, as placeholders: a statement is built once for each shape of
+// search and each search only fills its values in (queryValuesOf), which spares Drizzle assembling
+// and rendering a statement of some 10,000 characters per keystroke (docs/decisions/058). The text
+// is also the same for every query of one shape, so PostgreSQL parses it once per connection
+// (docs/decisions/054). Which branches a statement takes may depend on the query only through
+// searchShapeOf.
+const placeholder = (name: keyof QueryValues) => sql.placeholder(name);
+export const queryValue = {
+  // The query trimmed and lower-cased; ILIKE patterns for it inside a text, at its start, and at
+  // the start of any field of a kept entry's document.
+  lower: placeholder('lower'),
+  contains: placeholder('contains'),
+  prefix: placeholder('prefix'),
+  fieldPrefix: placeholder('fieldPrefix'),
+  // The query's length, the word similarity floor for that length, and the band that leaves for
+  // fuzzy scores (1 - floor), as float8.
+  length: sql`${placeholder('length')}::float8`,
+  floor: sql`${placeholder('floor')}::float8`,
+  fuzzyGap: sql`${placeholder('fuzzyGap')}::float8`,
+  patterns: sql`${placeholder('patterns')}::text[]`,
+};
+export type QueryValues = {
+  lower: string;
+  contains: string;
+  prefix: string;
+  fieldPrefix: string;
+  length: number;
+  floor: number;
+  fuzzyGap: number;
+  // The fuzzy prefilter's patterns (fuzzyPrefilterPatterns), where the shape has one.
+  patterns: string[] | null;
+};
+
+// A field starts a kept entry's document or follows the separator the migration joins fields with.
+const fieldSeparator = String.fromCharCode(31);
+
+export function queryValuesOf(term: SearchTerm): QueryValues {
+  const floor = searchWordSimilarityFloorFor(term.lower.length);
+  return {
+    lower: term.lower,
+    contains: term.contains,
+    prefix: term.prefix,
+    fieldPrefix: `%${fieldSeparator}${term.prefix}`,
+    length: term.lower.length,
+    floor,
+    fuzzyGap: 1 - floor,
+    patterns: fuzzyPrefilterPatterns(term),
+  };
+}
+
+// Everything about the query that changes a statement's text: whether it is long enough for
+// contains, which fields it may match fuzzily, and whether the fuzzy prefilter applies.
+export function searchShapeOf(term: SearchTerm): string {
+  const fuzzy = (Object.keys(searchWeights) as SearchField[])
+    .map((field) => (fuzzyApplies(field, term.lower.length) ? 1 : 0))
+    .join('');
+  return `${term.contained ? 'contained' : 'prefix'} fuzzy:${fuzzy} prefilter:${fuzzyPrefilterPatterns(term) !== null}`;
+}
 // A field's weight: a constant, or an expression (the weight of the row's field, see rankedRowsSql).
 type Weight = SearchField | SQL;
 const exponent = (weight: Weight, fuzzy: boolean) =>
@@ -54,10 +110,10 @@ const weighted = (score: SQL, weight: Weight, fuzzy = false) =>
 // one lower() and strpos per field is several times cheaper than three ILIKE tests. The share of the
 // field the query leaves uncovered orders matches within a band.
 export function plainScoreSql(position: SQL, length: SQL, term: SearchTerm, field: Weight): SQL {
-  const uncovered = sql`(1 - ${queryNum(term.lower.length)} / ${length})`;
+  const uncovered = sql`(1 - ${queryValue.length} / ${length})`;
   const contains = searchScoreBands.contains - searchScoreBands.prefix;
   return sql`case
-    when ${position} = 1 and ${length} = ${queryNum(term.lower.length)} then ${weighted(num(searchScoreBands.exact), field)}
+    when ${position} = 1 and ${length} = ${queryValue.length} then ${weighted(num(searchScoreBands.exact), field)}
     when ${position} = 1 then ${weighted(sql`${num(searchScoreBands.prefix)} * ${uncovered}`, field)}
     ${
       term.contained
@@ -70,11 +126,10 @@ export function plainScoreSql(position: SQL, length: SQL, term: SearchTerm, fiel
 // The fuzzy band from a word similarity (pg_trgm's word_similarity of the query and the field),
 // weighted; null below the threshold. `similarity` should be a column: the call is dear (a few
 // microseconds), so it is made once per field and row, and only where it could beat the plain bands.
-export function fuzzyScoreSql(similarity: SQL, field: Weight, term: SearchTerm): SQL {
+export function fuzzyScoreSql(similarity: SQL, field: Weight): SQL {
   const band = searchThreshold - searchScoreBands.contains;
-  const floor = searchWordSimilarityFloorFor(term.lower.length);
-  return sql`case when ${similarity} >= ${queryNum(floor)} then ${weighted(
-    sql`${num(searchScoreBands.contains)} + ${num(band)} * (1 - ${similarity}) / ${queryNum(1 - floor)}`,
+  return sql`case when ${similarity} >= ${queryValue.floor} then ${weighted(
+    sql`${num(searchScoreBands.contains)} + ${num(band)} * (1 - ${similarity}) / ${queryValue.fuzzyGap}`,
     field,
     true,
   )} end`;
@@ -91,17 +146,17 @@ const bestFuzzy = (field: SearchField) => searchScoreBands.contains ** searchWei
 //   estimate, instead of running word_similarity over hundreds of sampled values of the column for
 //   each clause (which made planning a search dearer than running it). The index still serves it;
 //   ILIKE keeps its literal pattern, whose estimate the plan needs.
-export function similarTo(term: SearchTerm): SQL {
-  return sql`(select ${term.lower}::text)`;
+export function similarTo(): SQL {
+  return sql`(select ${queryValue.lower}::text)`;
 }
 
 // Whether a candidate row matches a field: contains, and fuzzy where it applies (both served by the
 // trigram indexes); a prefix under three characters.
 export function matchesSql(column: SQL, term: SearchTerm, fields: readonly SearchField[]): SQL {
-  if (!term.contained) return sql`${column} ilike ${term.prefix}`;
+  if (!term.contained) return sql`${column} ilike ${queryValue.prefix}`;
   if (!fields.some((field) => fuzzyApplies(field, term.lower.length)))
-    return sql`${column} ilike ${term.contains}`;
-  return sql`(${column} ilike ${term.contains} or ${column} %> ${similarTo(term)})`;
+    return sql`${column} ilike ${queryValue.contains}`;
+  return sql`(${column} ilike ${queryValue.contains} or ${column} %> ${similarTo()})`;
 }
 
 // pg_trgm's trigrams of a text: each word (letters and digits) lower-cased, padded with two spaces
@@ -141,8 +196,8 @@ export type RankedSource = {
   fields: readonly { field: SearchField; value: SQL }[];
   from: SQL;
   where: SQL;
-  // Kinds to keep (when one source yields several kinds).
-  kinds?: readonly string[];
+  // Kinds to keep (when one source yields several kinds): a text[] value.
+  kinds?: SQL;
 };
 
 // One source's matching rows as (kind, id, label, field, score), score being the best weighted field
@@ -268,7 +323,7 @@ export function rankedRowsSql(rows: RankedRows, term: SearchTerm): SQL {
   const located = columns.map((i) => {
     const value = values[i]!;
     const lower = rows.lowered ? value : sql`lower(${value})`;
-    return sql`strpos(${lower}, ${term.lower}) as ${raw(`o${i}`)}, length(${value}) as ${raw(`n${i}`)}${
+    return sql`strpos(${lower}, ${queryValue.lower}) as ${raw(`o${i}`)}, length(${value}) as ${raw(`n${i}`)}${
       fuzzyIn(i) ? sql`, ${value} as ${raw(`v${i}`)}` : sql``
     }`;
   });
@@ -284,12 +339,12 @@ export function rankedRowsSql(rows: RankedRows, term: SearchTerm): SQL {
     const p = raw(`p.p${i}`);
     if (!fuzzyIn(i)) return p;
     return sql`${p}, case when ${p} is null and ${rule.bestFuzzy('p', i)} < coalesce(${plainBest}, 2)
-      then word_similarity(${term.lower}, ${raw(`p.v${i}`)}) end as ${raw(`s${i}`)}`;
+      then word_similarity(${queryValue.lower}, ${raw(`p.v${i}`)}) end as ${raw(`s${i}`)}`;
   });
   // Level y: each field's weighted score.
   const weightedScores = columns.map((i) =>
     fuzzyIn(i)
-      ? sql`coalesce(${raw(`s.p${i}`)}, ${fuzzyScoreSql(raw(`s.s${i}`), rule.fuzzyWeight('s', i), term)}) as ${raw(`w${i}`)}`
+      ? sql`coalesce(${raw(`s.p${i}`)}, ${fuzzyScoreSql(raw(`s.s${i}`), rule.fuzzyWeight('s', i))}) as ${raw(`w${i}`)}`
       : sql`${raw(`s.p${i}`)} as ${raw(`w${i}`)}`,
   );
   const leastOfY = `least(${columns.map((i) => `y.w${i}`).join(', ')})`;
@@ -297,8 +352,8 @@ export function rankedRowsSql(rows: RankedRows, term: SearchTerm): SQL {
     columns.map((i) => sql`when ${raw(`y.w${i}`)} then ${rule.name('y', i)}`),
     sql` `,
   )} end`;
-  // One array parameter, not a list of them: the text does not change with the number of kinds asked.
-  const kindFilter = rows.kinds ? sql`and y.kind = any (${sql.param([...rows.kinds])}::text[])` : sql``;
+  // One array, not a list of values: the text does not change with the number of kinds asked.
+  const kindFilter = rows.kinds ? sql`and y.kind = any (${rows.kinds}::text[])` : sql``;
   return sql`select y.kind, y.id, y.label, ${fieldOfBest} as field, ${raw(leastOfY)} as score${
     rows.carry ? raw(', y.carry') : sql``
   }

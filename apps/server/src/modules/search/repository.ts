@@ -9,17 +9,19 @@ import {
   searchIdentifierFields,
   searchWordSimilarityFloorFor,
 } from '@lightpath/domain/search';
-import { type SQL, sql } from 'drizzle-orm';
+import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { RawTransaction } from '../../db/client';
 import { statementName } from '../../db/statements';
 import {
-  fuzzyPrefilterPatterns,
   matchesSql,
+  queryValue,
+  queryValuesOf,
   type RankedSource,
   rankedRowsSql,
   rankedSql,
   type SearchTerm,
+  searchShapeOf,
   searchTermOf,
   similarTo,
 } from './match-sql';
@@ -48,9 +50,21 @@ type Described = { details: (ids: SQL) => SQL; describe?: (raw: string) => strin
 const separator = ' · ';
 const siteKindOfType = { 1: 'site', 2: 'vpls', 3: 'internet', 4: 'l3vpn', 5: 'interconnect' } as const;
 
+// The search's own values in its statements, beside the query's (queryValue): placeholders, filled
+// per search (searchRecords).
+const requestValue = {
+  customerId: sql.placeholder('customerId'),
+  // The kept entries' sources searched, the site types and the kinds asked, each as one text[].
+  sources: sql`${sql.placeholder('sources')}::text[]`,
+  siteTypes: sql`${sql.placeholder('siteTypes')}::text[]`,
+  kinds: sql`${sql.placeholder('kinds')}::text[]`,
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
+
 // A customer user's rows only: `column` is the customer column of the row being matched.
 function inScope(scope: Scope, column: SQL): SQL {
-  return scope.kind === 'all' ? sql`true` : sql`${column} = ${scope.customerId}`;
+  return scope.kind === 'all' ? sql`true` : sql`${column} = ${requestValue.customerId}`;
 }
 
 // Any of the fields matches (a trigram index serves each one; together a bitmap OR).
@@ -78,12 +92,13 @@ function documentOf(fields: readonly Field[]): SQL {
 function documentMatches(fields: readonly Field[], term: SearchTerm): SQL {
   if (!term.contained) return anyMatches(fields, term);
   const document = documentOf(fields);
-  const contains = sql`${document} ilike ${term.contains}`;
+  const contains = sql`${document} ilike ${queryValue.contains}`;
   if (!fields.some((f) => fuzzyApplies(f.field, term.lower.length))) return contains;
-  const patterns = fuzzyPrefilterPatterns(term);
   // The patterns as one array: their number varies with the query, the statement's text must not.
-  const prefilter = patterns ? sql`${document} ilike any (${sql.param(patterns)}::text[]) and ` : sql``;
-  return sql`(${contains} or (${prefilter}${document} %> ${similarTo(term)}))`;
+  const prefilter = queryValuesOf(term).patterns
+    ? sql`${document} ilike any (${queryValue.patterns}) and `
+    : sql``;
+  return sql`(${contains} or (${prefilter}${document} %> ${similarTo()}))`;
 }
 
 // The record sets kept in search_entries (migration 0026, docs/decisions/046): their fields in the
@@ -184,8 +199,6 @@ function entrySources(timeZone: string): EntrySource[] {
 }
 
 const entryValueColumns = [0, 1, 2, 3, 4].map((i) => sql.raw(`e.value_${i}`));
-// A field starts the document or follows the separator the migration joins fields with.
-const fieldSeparator = String.fromCharCode(31);
 
 // A customer sees their own records, and the events that touch one of their services (events
 // belong to no customer). The case keeps the event test to event entries, whose ids are numbers.
@@ -193,8 +206,8 @@ function entryInScope(scope: Scope): SQL {
   if (scope.kind === 'all') return sql`true`;
   return sql`case when e.source = 'events'
     then exists (select 1 from event_services es join services s on s.service_id = es.service_id
-      where es.event_id = e.record_id::int and s.customer_id = ${scope.customerId})
-    else e.customer_id = ${scope.customerId} end`;
+      where es.event_id = e.record_id::int and s.customer_id = ${requestValue.customerId})
+    else e.customer_id = ${requestValue.customerId} end`;
 }
 
 // The candidates: the document holds the query (contains), or a field starts with it (under three
@@ -202,18 +215,21 @@ function entryInScope(scope: Scope): SQL {
 // whole document). Each field is then scored on its own, so a candidate whose fields all miss drops.
 function entryCandidates(term: SearchTerm): SQL {
   if (!term.contained)
-    return sql`(e.document like ${term.prefix} or e.document like ${`%${fieldSeparator}${term.prefix}`})`;
+    return sql`(e.document like ${queryValue.prefix} or e.document like ${queryValue.fieldPrefix})`;
   const fuzzy = searchIdentifierFields.some((f) => fuzzyApplies(f, term.lower.length))
-    ? sql`e.document %> ${similarTo(term)}`
-    : sql`e.words %> ${similarTo(term)}`;
-  return sql`(e.document like ${term.contains} or ${fuzzy})`;
+    ? sql`e.document %> ${similarTo()}`
+    : sql`e.words %> ${similarTo()}`;
+  return sql`(e.document like ${queryValue.contains} or ${fuzzy})`;
 }
 
-function entriesRanked(scope: Scope, term: SearchTerm, request: SearchRequest, sources: EntrySource[]): SQL {
-  const { kinds } = request;
-  const siteTypes = Object.entries(siteKindOfType)
+// The site types whose kinds were asked for.
+function siteTypesOf(kinds: readonly SearchKind[]): string[] {
+  return Object.entries(siteKindOfType)
     .filter(([, kind]) => kinds.includes(kind))
     .map(([type]) => type);
+}
+
+function entriesRanked(scope: Scope, term: SearchTerm, sources: EntrySource[]): SQL {
   return rankedRowsSql(
     {
       kind: sql`case e.source ${sql.join(
@@ -228,11 +244,11 @@ function entriesRanked(scope: Scope, term: SearchTerm, request: SearchRequest, s
       lowered: true,
       layouts: sources.map((s) => ({ source: s.name, fields: s.fields })),
       from: sql`search_entries e`,
-      // Each list is one array parameter, whatever its length (the site types follow the kinds asked).
-      where: sql`e.source = any (${sql.param(sources.map((s) => s.name))}::text[])
-        and (e.source <> 'sites' or e.variant = any (${sql.param(siteTypes)}::text[]))
+      // Each list is one array, whatever its length (the site types follow the kinds asked).
+      where: sql`e.source = any (${requestValue.sources})
+        and (e.source <> 'sites' or e.variant = any (${requestValue.siteTypes}))
         and ${entryInScope(scope)} and ${entryCandidates(term)}`,
-      kinds,
+      kinds: requestValue.kinds,
     },
     term,
   );
@@ -311,6 +327,51 @@ function named(prefix: string, statement: SQL): [name: string, text: string, val
   return [statementName(prefix, text), text, params];
 }
 
+// The page statement of each shape of search (searchShapeOf, the scope's kind, the record sets
+// searched), built once: its name, its text, and its parameters with the placeholders each search
+// fills in. Shapes are few (two scopes, the subsets of seven record sets, a few query lengths).
+type PageStatement = { name: string; text: string; params: unknown[] };
+const pageStatements = new Map<string, PageStatement>();
+
+// How many shapes have been built (a test's window on the cache).
+export const searchStatementsBuilt = () => pageStatements.size;
+
+function pageStatementFor(
+  scope: Scope,
+  term: SearchTerm,
+  entries: EntrySource[],
+  circuits: CircuitSource | null,
+): PageStatement {
+  const shape = [
+    scope.kind,
+    searchShapeOf(term),
+    ...entries.map((s) => s.name),
+    circuits ? 'circuits' : '',
+  ].join(' ');
+  const kept = pageStatements.get(shape);
+  if (kept) return kept;
+  // One scan of the kept entries for every record set but the circuits (a small table of their own);
+  // each row carries the name of its set, which knows how to describe it.
+  const union = sql.join(
+    [
+      ...(entries.length > 0 ? [sql`(${entriesRanked(scope, term, entries)})`] : []),
+      ...(circuits ? [sql`(select q.*, 'circuits' as carry from (${rankedSql(circuits, term)}) q)`] : []),
+    ],
+    sql` union all `,
+  );
+  const [name, text, params] = named(
+    'search_page',
+    sql`
+    select u.carry as source, u.kind, u.id, u.label, u.field, u.score, (count(*) over ())::int as total
+    from (${union}) u
+    order by u.score, u.label, u.kind, u.id
+    limit ${requestValue.limit} offset ${requestValue.offset}`,
+  );
+  const statement = { name, text, params };
+  pageStatements.set(shape, statement);
+  return statement;
+}
+
 export async function searchRecords(
   transaction: RawTransaction,
   scope: Scope,
@@ -325,29 +386,28 @@ export async function searchRecords(
   const described = new Map<string, Described>(entries.map((s) => [s.name, s]));
   if (circuits) described.set('circuits', circuits);
   if (described.size === 0) return { count: 0, results: [] };
-  // One scan of the kept entries for every record set but the circuits (a small table of their own);
-  // each row carries the name of its set, which knows how to describe it.
-  const union = sql.join(
+  const statement = pageStatementFor(scope, term, entries, circuits);
+  const values = {
+    ...queryValuesOf(term),
+    customerId: scope.kind === 'customer' ? scope.customerId : null,
+    sources: entries.map((s) => s.name),
+    siteTypes: siteTypesOf(request.kinds),
+    kinds: [...request.kinds],
+  };
+  const page = (limit: number, offset: number) =>
     [
-      ...(entries.length > 0 ? [sql`(${entriesRanked(scope, term, request, entries)})`] : []),
-      ...(circuits ? [sql`(select q.*, 'circuits' as carry from (${rankedSql(circuits, term)}) q)`] : []),
-    ],
-    sql` union all `,
-  );
-  const page = (limit: number, offset: number) => sql`
-    select u.carry as source, u.kind, u.id, u.label, u.field, u.score, (count(*) over ())::int as total
-    from (${union}) u
-    order by u.score, u.label, u.kind, u.id
-    limit ${limit} offset ${offset}`;
+      statement.name,
+      statement.text,
+      fillPlaceholders(statement.params, { ...values, limit, offset }),
+    ] as const;
   return transaction(async (query) => {
     await query(statementName('search_settings', settingsText), settingsText, [
       String(searchWordSimilarityFloorFor(term.lower.length)),
     ]);
-    const rows = await query<Row>(...named('search_page', page(request.limit, request.offset)));
+    const rows = await query<Row>(...page(request.limit, request.offset));
     // Past the last page the window count has no row to ride on: count with the first row.
     const count =
-      rows[0]?.total ??
-      (request.offset > 0 ? ((await query<Row>(...named('search_page', page(1, 0))))[0]?.total ?? 0) : 0);
+      rows[0]?.total ?? (request.offset > 0 ? ((await query<Row>(...page(1, 0)))[0]?.total ?? 0) : 0);
     // The details in a second statement, for the sets present on the page only: as a part of the
     // page's statement, every set's lookup was planned on every search (1.4 ms, more than a round
     // trip). The ids travel as one array, so the text depends only on which sets are present.

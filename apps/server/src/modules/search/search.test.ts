@@ -12,14 +12,15 @@ import {
   searchWordSimilarityFloorFor,
   weightedScore,
 } from '@lightpath/domain/search';
-import { eq, sql } from 'drizzle-orm';
+import { eq, fillPlaceholders, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
 import { contacts, services, simulatedThirdPartyCircuits, sites } from '../../db/schema/inventory';
 import { users } from '../../db/schema/users';
 import { buildTestApp, demo, type TestApp } from '../../test/helper';
-import { rankedSql, searchTermOf } from './match-sql';
-import { searchRecords } from './repository';
+import { queryValuesOf, rankedSql, searchTermOf } from './match-sql';
+import { searchRecords, searchStatementsBuilt } from './repository';
 
 let t: TestApp;
 let ids: { ung: number; ebh: number };
@@ -96,11 +97,17 @@ describe('the SQL form of the scoring rule', () => {
       },
       term,
     );
-    const rows = (await t.database.db.execute(
+    // The statement holds the query as placeholders; the search fills them in the same way.
+    const { sql: text, params } = new PgDialect().sqlToQuery(
       sql`select r.score, r.field, (select word_similarity(${term.lower}, ${value}::text)) as similarity
           from (select 1) one left join (${statement}) r on true`,
-    )) as unknown as { rows: { score: number | null; field: string | null; similarity: number | null }[] };
-    const row = rows.rows[0]!;
+    );
+    const [row] = await t.database.query<{
+      score: number | null;
+      field: string | null;
+      similarity: number | null;
+    }>('', text, fillPlaceholders(params, queryValuesOf(term)));
+    if (!row) throw new Error('no row');
     const raw = fieldMatchScore(field, query, value, Number(row.similarity ?? 0));
     if (raw === null) {
       expect(row.score).toBeNull();
@@ -434,7 +441,10 @@ describe('the search statements keep no query in their text', () => {
     ['north', 'librar'],
   ])('%s and %s run the same statements', async (one, other) => {
     const a = await statementsOf(one);
+    const built = searchStatementsBuilt();
     const b = await statementsOf(other);
+    // The second search filled in the statement built for the first.
+    expect(searchStatementsBuilt()).toBe(built);
     expect(a.page.count, one).toBeGreaterThan(0);
     expect(b.page.count, other).toBeGreaterThan(0);
     const shape = (s: { name: string; text: string }) => `${s.name} ${s.text}`;
