@@ -5,11 +5,11 @@ import {
   fuzzyApplies,
   type SearchField,
   searchExactFloor,
+  searchFields,
   searchMinimumLength,
   searchScoreBands,
   searchThreshold,
   searchWeightOf,
-  searchWeights,
   searchWordSimilarityFloorFor,
 } from '@lightpath/domain/search';
 import { type SQL, sql } from 'drizzle-orm';
@@ -93,11 +93,10 @@ export function queryValuesOf(term: SearchTerm): QueryValues {
 // Everything about the query that changes a statement's text: whether it is long enough for
 // contains, which fields it may match fuzzily, and whether the fuzzy prefilter applies.
 export function searchShapeOf(term: SearchTerm): string {
-  const fuzzy = (Object.keys(searchWeights) as SearchField[])
-    .map((field) => (fuzzyApplies(field, term.lower.length) ? 1 : 0))
-    .join('');
+  const fuzzy = searchFields.map((field) => (fuzzyApplies(field, term.lower.length) ? 1 : 0)).join('');
   return `${term.contained ? 'contained' : 'prefix'} fuzzy:${fuzzy} prefilter:${fuzzyPrefilterPatterns(term) !== null}`;
 }
+
 // A field's weight: a constant, or an expression (the weight of the row's field, see rankedRowsSql).
 type Weight = SearchField | SQL;
 const exponent = (weight: Weight, fuzzy: boolean) =>
