@@ -14,6 +14,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { RawTransaction } from '../../db/client';
 import { statementName } from '../../db/statements';
 import {
+  fuzzyPrefilterPatterns,
   matchesSql,
   queryValue,
   queryValuesOf,
@@ -95,9 +96,8 @@ function documentMatches(fields: readonly Field[], term: SearchTerm): SQL {
   const contains = sql`${document} ilike ${queryValue.contains}`;
   if (!fields.some((f) => fuzzyApplies(f.field, term.lower.length))) return contains;
   // The patterns as one array: their number varies with the query, the statement's text must not.
-  const prefilter = queryValuesOf(term).patterns
-    ? sql`${document} ilike any (${queryValue.patterns}) and `
-    : sql``;
+  const prefilter =
+    fuzzyPrefilterPatterns(term) !== null ? sql`${document} ilike any (${queryValue.patterns}) and ` : sql``;
   return sql`(${contains} or (${prefilter}${document} %> ${similarTo()}))`;
 }
 
