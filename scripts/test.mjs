@@ -173,11 +173,23 @@ const unit = vitest('unit tests (domain, web)', 'unit.json', [
 // PostgreSQL's own tools (the backup script's pg_dump and pg_restore, initdb for a private cluster), or
 // is the national seed's (about a minute; the bench's data set, which the bench seeds on PostgreSQL,
 // and which ran three minutes or more on PGlite beside the other stage). The suites
-// (apps/server/src/suites: the API fuzz, the uploads, the tenant matrix) test the HTTP edge over every
-// operation, not the database's dialect, so they run once too, split so that the two stages take about
-// as long as each other: the tenant matrix on PostgreSQL (a PGlite file also pays about 3 s to restore
-// its database, so the PGlite stage ran 40-50 s longer), the others on PGlite.
-const suitesOnPostgres = ['apps/server/src/suites/tenant-matrix.test.ts'];
+// (apps/server/src/suites: the API fuzz, the uploads, the tenant matrix), the route walk (every route
+// as every role: permissions and foreign ids) and the demo seed's checks (the shape of the data the
+// seed writes the same way on both databases, which every file of both stages starts from anyway) test
+// the HTTP edge or the data, not the database's dialect, so they run once too, split so that the two
+// stages take about as long as each other: the tenant matrix and the seed's checks on PostgreSQL (a
+// PGlite file also pays about 3 s to restore its database, and the seed's checks seed afresh: 40 s on
+// PGlite against 12 s on PostgreSQL on a slow machine), the others on PGlite.
+const onceOnPostgres = [
+  'apps/server/src/suites/tenant-matrix.test.ts',
+  'apps/server/src/db/seed/seed.test.ts',
+];
+const onceOnPglite = [
+  ...readdirSync(join(root, 'apps/server/src/suites'))
+    .map((file) => `apps/server/src/suites/${file}`)
+    .filter((file) => file.endsWith('.test.ts') && !onceOnPostgres.includes(file)),
+  'apps/server/src/platform/route-walk.test.ts',
+];
 const apiOnPglite = vitest(
   'API tests on PGlite',
   'api-pglite.json',
@@ -190,7 +202,7 @@ const apiOnPglite = vitest(
           'apps/server/src/integrations/**',
           '--exclude',
           '**/*.postgres.test.ts',
-          ...suitesOnPostgres.flatMap((file) => ['--exclude', file]),
+          ...onceOnPostgres.flatMap((file) => ['--exclude', file]),
         ]
       : []),
   ],
@@ -201,14 +213,7 @@ const apiOnPostgres =
   vitest(
     'API tests on PostgreSQL',
     'api-postgres.json',
-    [
-      '--project',
-      'server',
-      ...readdirSync(join(root, 'apps/server/src/suites'))
-        .map((file) => `apps/server/src/suites/${file}`)
-        .filter((file) => file.endsWith('.test.ts') && !suitesOnPostgres.includes(file))
-        .flatMap((file) => ['--exclude', file]),
-    ],
+    ['--project', 'server', ...onceOnPglite.flatMap((file) => ['--exclude', file])],
     { TEST_DATABASE_URL: postgres },
   );
 const e2eReport = join(reports, 'e2e.json');
