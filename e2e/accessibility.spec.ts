@@ -202,19 +202,11 @@ async function audit(page: Page, role: string, path: string, scheme: Scheme, par
   );
 }
 
-// Contrast in the dark theme comes from the theme's colours, which no role changes: a page reached by
-// the same path is checked dark once, by the first role that visits it (the NOC's walk runs first and
-// sees the most on each page). Every role's visit still gets the full light audit.
-const darkChecked = new Set<string>();
-
 async function auditBoth(page: Page, role: string, path: string, part: Part) {
   const found: Finding[] = [];
   // Hover colours would be read for whatever the pointer last rested on, so it moves away first.
   await page.mouse.move(0, 0);
-  const darkKey = `${path} ${part.withShell} ${part.dialogOnly}`;
-  const wanted = darkChecked.has(darkKey) ? schemes.filter((s) => s === 'light') : schemes;
-  darkChecked.add(darkKey);
-  for (const scheme of wanted) {
+  for (const scheme of schemes) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
     found.push(...(await audit(page, role, path, scheme, part)));
