@@ -155,7 +155,9 @@ export function zendeskTickets(options: ZendeskOptions, { log }: TicketSystemDep
         if (!reply) throw fail('POST', url, null, 'no upload token in the reply');
         uploads.push(reply.upload.token);
       }
-      const send = async (organizationId: number | null, idempotencyKey: string) =>
+      // Looked up once: a second send (below) carries the same requester.
+      const requester = await requesterOf(db, ticket.requester);
+      const send = (organizationId: number | null, idempotencyKey: string) =>
         request<{ ticket: ZTicket }>('POST', apiUrl('tickets.json'), {
           headers: { 'idempotency-key': idempotencyKey },
           json: {
@@ -167,7 +169,7 @@ export function zendeskTickets(options: ZendeskOptions, { log }: TicketSystemDep
                 public: true,
                 ...(uploads.length ? { uploads } : {}),
               },
-              requester: await requesterOf(db, ticket.requester),
+              requester,
               email_ccs: [...new Set(ticket.ccs.map((c) => c.trim()).filter((c) => c.includes('@')))].map(
                 (email) => ({ user_email: email, action: 'put' }),
               ),
